@@ -1,0 +1,155 @@
+/*
+ * shakerand: cryptographically secure random numbers from Keccak.
+ *
+ * Everything here is C11 and callable from C++ and from other languages'
+ * foreign-function interfaces. Every size macro has a function twin for FFI
+ * users who cannot read the header.
+ *
+ * Conventions: functions that can fail return an int, SHAKERAND_OK (0) on
+ * success or a negative SHAKERAND_E* code, and change nothing when they fail.
+ * Once an object is initialised, producing output cannot fail. Misuse that
+ * cannot be reported through a return value (output from an object that was
+ * never initialised, or was wiped) goes to one handler that prints a line
+ * and aborts: a secure generator never hands out weak output silently.
+ */
+#ifndef SHAKERAND_H
+#define SHAKERAND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(SHAKERAND_BUILDING) && defined(__GNUC__)
+#define SHAKERAND_API __attribute__((visibility("default")))
+#else
+#define SHAKERAND_API
+#endif
+
+#if defined(__cplusplus)
+#define SHAKERAND_ALIGN64 alignas(64)
+#else
+#define SHAKERAND_ALIGN64 _Alignas(64)
+#endif
+
+#define SHAKERAND_VERSION_MAJOR 0
+#define SHAKERAND_VERSION_MINOR 1
+#define SHAKERAND_VERSION_PATCH 0
+#define SHAKERAND_VERSION_STRING "0.1.0"
+
+/* The library's version, e.g. "0.1.0". */
+SHAKERAND_API const char *shakerand_version(void);
+
+/* ---- Status codes ------------------------------------------------------ */
+
+#define SHAKERAND_OK 0
+#define SHAKERAND_EINVAL (-1)  /* an argument is out of range or NULL */
+#define SHAKERAND_ESTATE (-2)  /* the call does not fit the object's state */
+#define SHAKERAND_EENTROPY (-3) /* the operating system gave no entropy */
+
+/* A one-line English description of a status code (never NULL). */
+SHAKERAND_API const char *shakerand_strerror(int status);
+
+/* ---- Kernels ------------------------------------------------------------ */
+
+/* The name of the Keccak-p[1600] kernel in use: "portable", "avx512", ...
+ * Chosen once per process from what the CPU and OS support; the environment
+ * variable SHAKERAND_KERNEL=<name> forces one (if the CPU supports it). */
+SHAKERAND_API const char *shakerand_kernel_name(void);
+
+/* ---- Extendable-output functions --------------------------------------- */
+/*
+ * TurboSHAKE128/256 (RFC 9861) and SHAKE128/256 (FIPS 202), incremental:
+ * init, absorb any number of times in any slicing, then squeeze any number of
+ * times in any slicing (the first squeeze finalises). Absorbing after the
+ * first squeeze is SHAKERAND_ESTATE and changes nothing.
+ */
+typedef struct shakerand_xof {
+    uint64_t state_[25];
+    uint16_t rate_;
+    uint16_t pos_;
+    uint8_t rounds_;
+    uint8_t domain_;
+    uint8_t squeezing_;
+    uint8_t reserved_;
+} shakerand_xof;
+
+/* domain: the domain-separation byte, 0x01..0x7F (RFC 9861 default 0x1F). */
+SHAKERAND_API int shakerand_turboshake128_init(shakerand_xof *xof, unsigned domain);
+SHAKERAND_API int shakerand_turboshake256_init(shakerand_xof *xof, unsigned domain);
+SHAKERAND_API int shakerand_shake128_init(shakerand_xof *xof);
+SHAKERAND_API int shakerand_shake256_init(shakerand_xof *xof);
+SHAKERAND_API int shakerand_xof_absorb(shakerand_xof *xof, const void *in, size_t len);
+SHAKERAND_API int shakerand_xof_squeeze(shakerand_xof *xof, void *out, size_t len);
+SHAKERAND_API void shakerand_xof_wipe(shakerand_xof *xof);
+
+/* One-shot forms: out = XOF(in)[0, out_len). */
+SHAKERAND_API int shakerand_turboshake128(void *out, size_t out_len, const void *in,
+                                          size_t in_len, unsigned domain);
+SHAKERAND_API int shakerand_turboshake256(void *out, size_t out_len, const void *in,
+                                          size_t in_len, unsigned domain);
+SHAKERAND_API int shakerand_shake128(void *out, size_t out_len, const void *in, size_t in_len);
+SHAKERAND_API int shakerand_shake256(void *out, size_t out_len, const void *in, size_t in_len);
+
+/* ---- Engines (deterministic random bit generators) ---------------------- */
+/*
+ * An engine turns a seed of any length (empty included) into a stream of
+ * bytes. The stream is fixed by the kind and the seed: the same on every
+ * platform, kernel and version, however it is sliced into requests.
+ *
+ *   SHAKERAND_TURBOSHAKE256  RandomSHAKE's TurboSHAKE256 stream (for its
+ *                            136-byte seeds byte-identical to RandomSHAKE).
+ *   SHAKERAND_SHAKE256       the same construction over SHAKE256.
+ *
+ * Output comes in periods of 1088 bytes; between periods the state is
+ * ratcheted (bytes 0..31 zeroed, then permuted), so a state captured later
+ * cannot be run backwards to earlier periods.
+ */
+typedef enum shakerand_kind {
+    SHAKERAND_TURBOSHAKE256 = 1,
+    SHAKERAND_SHAKE256 = 2,
+} shakerand_kind;
+
+#define SHAKERAND_ENGINE_SIZE 3072
+
+/* Caller-allocated (stack, static, or any memory aligned to 64 bytes). */
+typedef struct shakerand_engine {
+    SHAKERAND_ALIGN64 unsigned char opaque_[SHAKERAND_ENGINE_SIZE];
+} shakerand_engine;
+
+/* sizeof(shakerand_engine); its alignment is 64. */
+SHAKERAND_API size_t shakerand_engine_size(void);
+
+/* Seed the engine. SHAKERAND_EINVAL for a NULL engine, an unknown kind or a
+ * NULL seed with seed_len > 0 (the engine is then left as it was). */
+SHAKERAND_API int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind,
+                                        const void *seed, size_t seed_len);
+
+/* The next len bytes of the stream. */
+SHAKERAND_API void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len);
+
+/* The next 8 (4) bytes of the stream, read little-endian. */
+SHAKERAND_API uint64_t shakerand_engine_u64(shakerand_engine *engine);
+SHAKERAND_API uint32_t shakerand_engine_u32(shakerand_engine *engine);
+
+/* Zeroise the engine; it must be initialised again before use. */
+SHAKERAND_API void shakerand_engine_wipe(shakerand_engine *engine);
+
+/* "turboshake256", "shake256"; NULL for an unknown kind. */
+SHAKERAND_API const char *shakerand_kind_name(shakerand_kind kind);
+
+/* The kind called `name`; SHAKERAND_EINVAL (and *kind untouched) if none. */
+SHAKERAND_API int shakerand_kind_from_name(const char *name, shakerand_kind *kind);
+
+/* ---- Utilities ----------------------------------------------------------- */
+
+/* Zeroise memory in a way the compiler cannot remove as a dead store. */
+SHAKERAND_API void shakerand_memzero(void *p, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,121 @@
+/*
+ * Kernel selection. The only file that asks the CPU what it supports: CPUID
+ * for the instruction sets, XGETBV for whether the OS saves the registers
+ * they use. Selection happens once; SHAKERAND_KERNEL=<name> forces a kernel
+ * (tests use it to run every path on one machine).
+ */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keccakp1600.h"
+
+static const struct shakerand_kernel kernel_portable = {
+    "portable", shakerand_keccakp1600_permute_portable,
+};
+
+#if defined(SHAKERAND_HAVE_X86_64_KERNELS)
+#include <cpuid.h>
+
+static const struct shakerand_kernel kernel_avx512 = {
+    "avx512", shakerand_keccakp1600_permute_avx512,
+};
+
+enum { CPU_AVX2 = 1, CPU_AVX512 = 2 };
+
+static unsigned x86_features(void)
+{
+    unsigned eax, ebx, ecx, edx, features = 0;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+        return 0;
+    const int osxsave = (ecx >> 27) & 1, avx = (ecx >> 28) & 1;
+    if (!osxsave || !avx)
+        return 0;
+    unsigned xcr0_lo, xcr0_hi;
+    __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+    /* XCR0 bits 1-2: SSE and AVX state; 5-7: opmask, ZMM0-15 upper halves,
+     * ZMM16-31. Without them the OS does not save the registers on a
+     * context switch and the instructions must not be used. */
+    const int os_avx = (xcr0_lo & 0x06) == 0x06;
+    const int os_avx512 = (xcr0_lo & 0xE6) == 0xE6;
+    if (__get_cpuid_max(0, NULL) < 7)
+        return 0;
+    __cpuid_count(7, 0, eax, ebx, ecx, edx);
+    if (os_avx && ((ebx >> 5) & 1))
+        features |= CPU_AVX2;
+    /* AVX512F (bit 16) and AVX512VL (bit 31). */
+    if (os_avx512 && ((ebx >> 16) & 1) && ((ebx >> 31) & 1))
+        features |= CPU_AVX512;
+    return features;
+}
+#endif
+
+const struct shakerand_kernel *const shakerand_kernel_list[] = {
+    &kernel_portable,
+#if defined(SHAKERAND_HAVE_X86_64_KERNELS)
+    &kernel_avx512,
+#endif
+    NULL,
+};
+
+static int kernel_supported(const struct shakerand_kernel *k)
+{
+#if defined(SHAKERAND_HAVE_X86_64_KERNELS)
+    if (k == &kernel_avx512)
+        return (x86_features() & CPU_AVX512) != 0;
+#endif
+    return k == &kernel_portable;
+}
+
+const struct shakerand_kernel *shakerand_kernel_find(const char *name)
+{
+    if (name == NULL)
+        return NULL;
+    for (size_t i = 0; shakerand_kernel_list[i] != NULL; i++) {
+        const struct shakerand_kernel *k = shakerand_kernel_list[i];
+        if (strcmp(k->name, name) == 0)
+            return kernel_supported(k) ? k : NULL;
+    }
+    return NULL;
+}
+
+static const struct shakerand_kernel *detect(void)
+{
+    const char *forced = getenv("SHAKERAND_KERNEL");
+    if (forced != NULL && forced[0] != '\0') {
+        const struct shakerand_kernel *k = shakerand_kernel_find(forced);
+        if (k != NULL)
+            return k;
+        /* Say so rather than run a path the caller did not ask for
+         * without a word; shakerand_kernel_name() tells tests what runs. */
+        fprintf(stderr,
+                "shakerand: SHAKERAND_KERNEL=%s is not a kernel this CPU "
+                "supports; using the detected one\n", forced);
+    }
+    const struct shakerand_kernel *best = &kernel_portable;
+    for (size_t i = 0; shakerand_kernel_list[i] != NULL; i++)
+        if (kernel_supported(shakerand_kernel_list[i]))
+            best = shakerand_kernel_list[i];
+    return best;
+}
+
+static _Atomic(const struct shakerand_kernel *) active_kernel;
+
+const struct shakerand_kernel *shakerand_kernel_get(void)
+{
+    const struct shakerand_kernel *k =
+        atomic_load_explicit(&active_kernel, memory_order_acquire);
+    if (k == NULL) {
+        /* Threads racing here compute the same answer; either store wins. */
+        k = detect();
+        atomic_store_explicit(&active_kernel, k, memory_order_release);
+    }
+    return k;
+}
+
+void shakerand_kernel_set_for_testing(const struct shakerand_kernel *k)
+{
+    atomic_store_explicit(&active_kernel, k != NULL ? k : detect(),
+                          memory_order_release);
+}

@@ -1,0 +1,23 @@
+/* Keccak-p[1600] on one state with AVX-512F/VL: each lane lives in its own
+ * xmm register (32 of them with EVEX encoding, enough for the 25 lanes and the
+ * temporaries without spilling), so theta's five-way xor and chi become one
+ * vpternlogq each and rho one vprolq, about 95 instructions a round against
+ * about 130 for the scalar code. Built with -mavx512f -mavx512vl; called
+ * only when dispatch has checked the CPU and the OS. */
+#include <immintrin.h>
+
+#include "keccakp1600.h"
+
+#define KP_LANE __m128i
+#define KP_LOAD(p) _mm_loadl_epi64((const __m128i *)(const void *)(p))
+#define KP_STORE(p, v) _mm_storel_epi64((__m128i *)(void *)(p), (v))
+#define KP_XOR(a, b) _mm_xor_si128((a), (b))
+#define KP_XOR5(a, b, c, d, e) \
+    _mm_ternarylogic_epi64(_mm_ternarylogic_epi64((a), (b), (c), 0x96), (d), (e), 0x96)
+#define KP_ROL(a, n) _mm_rol_epi64((a), (n))
+/* 0xD2 is the truth table of a ^ (~b & c). */
+#define KP_CHI(a, b, c) _mm_ternarylogic_epi64((a), (b), (c), 0xD2)
+#define KP_XOR_RC(a, rc) _mm_xor_si128((a), _mm_cvtsi64_si128((long long)(rc)))
+#define KP_FUNCTION shakerand_keccakp1600_permute_avx512
+#define KP_ATTRIBUTES
+#include "keccakp1600_x1.inc"

@@ -1,0 +1,27 @@
+/* The portable Keccak-p[1600] kernel: plain C, any byte order. It is the
+ * reference every other kernel is tested against. */
+#include "keccakp1600.h"
+
+const uint64_t shakerand_keccak_round_constants[24] = {
+    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
+    0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
+    0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
+    0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
+    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL,
+    0x8000000000008003ULL, 0x8000000000008002ULL, 0x8000000000000080ULL,
+    0x000000000000800aULL, 0x800000008000000aULL, 0x8000000080008081ULL,
+    0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
+};
+
+#define KP_LANE uint64_t
+#define KP_LOAD(p) (*(p))
+#define KP_STORE(p, v) (*(p) = (v))
+#define KP_XOR(a, b) ((a) ^ (b))
+#define KP_XOR5(a, b, c, d, e) ((a) ^ (b) ^ (c) ^ (d) ^ (e))
+/* The "& 63" keeps n == 0 defined; compilers still emit one rotate. */
+#define KP_ROL(a, n) (((a) << (n)) | ((a) >> ((64 - (n)) & 63)))
+#define KP_CHI(a, b, c) ((a) ^ (~(b) & (c)))
+#define KP_XOR_RC(a, rc) ((a) ^ (rc))
+#define KP_FUNCTION shakerand_keccakp1600_permute_portable
+#define KP_ATTRIBUTES
+#include "keccakp1600_x1.inc"

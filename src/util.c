@@ -1,0 +1,42 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "keccakp1600.h"
+
+const char *shakerand_version(void) { return SHAKERAND_VERSION_STRING; }
+
+const char *shakerand_strerror(int status)
+{
+    switch (status) {
+    case SHAKERAND_OK: return "success";
+    case SHAKERAND_EINVAL: return "invalid argument";
+    case SHAKERAND_ESTATE: return "operation not valid in the object's current state";
+    case SHAKERAND_EENTROPY: return "the operating system's entropy source failed";
+    default: return "unknown status";
+    }
+}
+
+const char *shakerand_kernel_name(void) { return shakerand_kernel_get()->name; }
+
+void shakerand_memzero(void *p, size_t len)
+{
+    if (p == NULL || len == 0)
+        return;
+    memset(p, 0, len);
+#if defined(__GNUC__)
+    /* The empty asm may read the memory, so the memset is not a dead store. */
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
+    volatile unsigned char *v = (volatile unsigned char *)p;
+    while (len--)
+        *v++ = 0;
+#endif
+}
+
+void shakerand_fatal(const char *message)
+{
+    fprintf(stderr, "shakerand: fatal: %s\n", message);
+    abort();
+}
