@@ -1,0 +1,209 @@
+// The engines: RandomSHAKE's own output, the project's vector file, stream
+// independence from request slicing, word reads, and every error path.
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+
+namespace {
+
+using test::bytes;
+
+shakerand_kind kind_of(const std::string &name)
+{
+    shakerand_kind k;
+    if (shakerand_kind_from_name(name.c_str(), &k) != SHAKERAND_OK)
+        throw std::invalid_argument(name);
+    return k;
+}
+
+bytes stream(shakerand_kind kind, const bytes &seed, std::size_t n)
+{
+    shakerand_engine e;
+    EXPECT_EQ(SHAKERAND_OK, shakerand_engine_init(&e, kind, seed.data(), seed.size()));
+    bytes out(n);
+    shakerand_engine_fill(&e, out.data(), n);
+    shakerand_engine_wipe(&e);
+    return out;
+}
+
+std::string file_contents(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+TEST(Engine, ReproducesRandomShakeOutput)
+{
+    const auto doc = test::load_json("vectors/randomshake.json");
+    ASSERT_EQ(doc.at("vectors").size(), 4u);
+    for (const auto *k : test::kernels()) {
+        test::kernel_guard guard(k);
+        for (const auto &v : doc.at("vectors")) {
+            const bytes out = stream(kind_of(v.at("engine")), test::from_hex(v.at("seed_hex")), 65536);
+            EXPECT_EQ(test::to_hex(out.data(), 64), v.at("first_64_hex")) << k->name;
+            EXPECT_EQ(test::to_hex(out.data() + 1088, 64), v.at("bytes_1088_to_1152_hex")) << k->name;
+            EXPECT_EQ(test::sha256_hex(out), v.at("sha256_of_first_65536")) << k->name;
+        }
+    }
+}
+
+// The copy in vectors/ is RandomSHAKE's file as handed to the project.
+TEST(Engine, RandomShakeVectorCopyMatchesSharedOriginal)
+{
+    const std::string shared = std::string(SHAKERAND_SOURCE_DIR) + "/../shared/vectors/randomshake.json";
+    if (!std::ifstream(shared))
+        GTEST_SKIP() << "no ../shared beside this checkout";
+    EXPECT_EQ(file_contents(shared),
+              file_contents(std::string(SHAKERAND_SOURCE_DIR) + "/vectors/randomshake.json"));
+}
+
+TEST(Engine, ReproducesProjectVectorFile)
+{
+    const auto doc = test::load_json("vectors/shakerand.json");
+    std::size_t checked = 0;
+    for (const auto *k : test::kernels()) {
+        test::kernel_guard guard(k);
+        for (const auto &v : doc.at("engines")) {
+            const bytes out = stream(kind_of(v.at("engine")), test::from_hex(v.at("seed_hex")), 65536);
+            for (const auto &c : v.at("chunks")) {
+                const auto off = c.at("offset").get<std::size_t>();
+                EXPECT_EQ(test::to_hex(out.data() + off, 64), c.at("hex"))
+                    << k->name << " " << v.at("engine") << " seed length "
+                    << v.at("seed_hex").get<std::string>().size() / 2 << " offset " << off;
+            }
+            EXPECT_EQ(test::sha256_hex(out), v.at("sha256_of_first_65536"));
+            checked++;
+        }
+    }
+    EXPECT_GE(checked, 18u);
+}
+
+// The first 1088 bytes are the XOF's output for the seed.
+TEST(Engine, FirstPeriodIsTheXofOutput)
+{
+    const bytes seed = test::ptn(77);
+    bytes xof(1088);
+    shakerand_turboshake256(xof.data(), xof.size(), seed.data(), seed.size(), 0x1F);
+    EXPECT_EQ(stream(SHAKERAND_TURBOSHAKE256, seed, 1088), xof);
+    shakerand_shake256(xof.data(), xof.size(), seed.data(), seed.size());
+    EXPECT_EQ(stream(SHAKERAND_SHAKE256, seed, 1088), xof);
+    // ...and the second period is not (the ratchet happened).
+    bytes longer(2176);
+    shakerand_shake256(longer.data(), longer.size(), seed.data(), seed.size());
+    const bytes s = stream(SHAKERAND_SHAKE256, seed, 2176);
+    EXPECT_NE(bytes(s.begin() + 1088, s.end()), bytes(longer.begin() + 1088, longer.end()));
+}
+
+TEST(Engine, SlicingDoesNotChangeStream)
+{
+    std::mt19937_64 rng(99);
+    const std::size_t total = 5 * 1088 + 333;
+    for (const auto *k : test::kernels()) {
+        test::kernel_guard guard(k);
+        for (shakerand_kind kind : {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256}) {
+            const bytes seed = test::ptn(40);
+            const bytes whole = stream(kind, seed, total);
+
+            shakerand_engine e;
+            shakerand_engine_init(&e, kind, seed.data(), seed.size());
+            bytes ones(total);
+            for (std::size_t i = 0; i < total; i++)
+                shakerand_engine_fill(&e, &ones[i], 1);
+            EXPECT_EQ(ones, whole) << "1-byte reads, " << k->name;
+
+            shakerand_engine_init(&e, kind, seed.data(), seed.size());
+            bytes pieces(total);
+            for (std::size_t pos = 0; pos < total;) {
+                const std::size_t n = std::min<std::size_t>(total - pos, rng() % 2500);
+                shakerand_engine_fill(&e, pieces.data() + pos, n);
+                pos += n;
+            }
+            EXPECT_EQ(pieces, whole) << "random sizes, " << k->name;
+        }
+    }
+}
+
+TEST(Engine, WordsAreTheStreamReadLittleEndian)
+{
+    const bytes seed = test::ptn(136);
+    const bytes s = stream(SHAKERAND_TURBOSHAKE256, seed, 4096);
+    shakerand_engine e;
+    shakerand_engine_init(&e, SHAKERAND_TURBOSHAKE256, seed.data(), seed.size());
+    std::size_t pos = 0;
+    while (pos + 12 <= s.size()) {
+        std::uint64_t w = 0;
+        for (int i = 7; i >= 0; i--)
+            w = w << 8 | s[pos + static_cast<std::size_t>(i)];
+        ASSERT_EQ(shakerand_engine_u64(&e), w) << pos;
+        pos += 8;
+        std::uint32_t h = 0;
+        for (int i = 3; i >= 0; i--)
+            h = h << 8 | s[pos + static_cast<std::size_t>(i)];
+        ASSERT_EQ(shakerand_engine_u32(&e), h) << pos;
+        pos += 4;
+    }
+}
+
+TEST(Engine, SeedsOfEveryLengthGiveDistinctStreams)
+{
+    std::set<bytes> seen;
+    for (std::size_t n = 0; n <= 300; n++)
+        seen.insert(stream(SHAKERAND_TURBOSHAKE256, test::ptn(n), 32));
+    EXPECT_EQ(seen.size(), 301u);
+    EXPECT_NE(stream(SHAKERAND_TURBOSHAKE256, {}, 32), stream(SHAKERAND_SHAKE256, {}, 32));
+}
+
+TEST(Engine, Names)
+{
+    shakerand_kind k = SHAKERAND_SHAKE256;
+    EXPECT_EQ(SHAKERAND_OK, shakerand_kind_from_name("turboshake256", &k));
+    EXPECT_EQ(k, SHAKERAND_TURBOSHAKE256);
+    EXPECT_STREQ(shakerand_kind_name(SHAKERAND_SHAKE256), "shake256");
+    EXPECT_EQ(shakerand_kind_name(static_cast<shakerand_kind>(99)), nullptr);
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_kind_from_name("TurboSHAKE256", &k));
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_kind_from_name(nullptr, &k));
+    EXPECT_EQ(k, SHAKERAND_TURBOSHAKE256);
+    EXPECT_EQ(shakerand_engine_size(), sizeof(shakerand_engine));
+    EXPECT_EQ(alignof(shakerand_engine), 64u);
+}
+
+TEST(EngineErrors, BadInitChangesNothing)
+{
+    shakerand_engine e, before;
+    const bytes seed = test::ptn(10);
+    shakerand_engine_init(&e, SHAKERAND_TURBOSHAKE256, seed.data(), seed.size());
+    std::uint8_t skip[5];
+    shakerand_engine_fill(&e, skip, sizeof skip);
+    before = e;
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_engine_init(&e, static_cast<shakerand_kind>(0), seed.data(), 1));
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_engine_init(&e, static_cast<shakerand_kind>(3), seed.data(), 1));
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_engine_init(&e, SHAKERAND_SHAKE256, nullptr, 1));
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_engine_init(nullptr, SHAKERAND_SHAKE256, seed.data(), 1));
+    EXPECT_EQ(0, std::memcmp(&e, &before, sizeof e));
+    EXPECT_EQ(SHAKERAND_OK, shakerand_engine_init(&e, SHAKERAND_SHAKE256, nullptr, 0));
+}
+
+TEST(EngineErrors, WipeZeroisesAndWipedEngineRefusesToProduce)
+{
+    shakerand_engine e;
+    shakerand_engine_init(&e, SHAKERAND_SHAKE256, "k", 1);
+    shakerand_engine_wipe(&e);
+    for (std::size_t i = 0; i < sizeof e.opaque_; i++)
+        ASSERT_EQ(e.opaque_[i], 0) << i;
+    std::uint8_t out[8];
+    EXPECT_DEATH(shakerand_engine_fill(&e, out, sizeof out), "after wipe");
+    EXPECT_DEATH(shakerand_engine_u64(&e), "after wipe");
+    EXPECT_DEATH(shakerand_engine_fill(nullptr, out, sizeof out), "NULL");
+    shakerand_engine_init(&e, SHAKERAND_SHAKE256, "k", 1);
+    EXPECT_DEATH(shakerand_engine_fill(&e, nullptr, 1), "NULL");
+    shakerand_engine_fill(&e, nullptr, 0);
+}
+
+}  // namespace

@@ -1,0 +1,67 @@
+// The permutation kernels: a published answer for Keccak-f[1600], every
+// kernel equal to the portable one, and the dispatch rules.
+#include <cstdlib>
+#include <cstring>
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+
+namespace {
+
+// Keccak-f[1600] applied once to the all-zero state: the first lanes of the
+// Keccak team's published intermediate values (KeccakF-1600-IntermediateValues.txt).
+TEST(Keccak, ZeroStatePermutationKnownAnswer)
+{
+    for (const auto *k : test::kernels()) {
+        std::uint64_t s[25] = {};
+        k->p1600(s, 24);
+        EXPECT_EQ(s[0], 0xF1258F7940E1DDE7ULL) << k->name;
+        EXPECT_EQ(s[1], 0x84D5CCF933C0478AULL) << k->name;
+        EXPECT_EQ(s[24], 0xEAF1FF7B5CECA249ULL) << k->name;
+    }
+}
+
+TEST(Keccak, EveryKernelEqualsPortableOnRandomStates)
+{
+    std::mt19937_64 rng(12345);
+    const auto all = test::kernels();
+    ASSERT_GE(all.size(), 1u);
+    for (int trial = 0; trial < 2000; trial++) {
+        std::uint64_t input[25];
+        for (auto &lane : input)
+            lane = rng();
+        for (unsigned rounds : {12u, 24u}) {
+            std::uint64_t expected[25];
+            std::memcpy(expected, input, sizeof input);
+            shakerand_keccakp1600_permute_portable(expected, rounds);
+            for (const auto *k : all) {
+                std::uint64_t got[25];
+                std::memcpy(got, input, sizeof input);
+                k->p1600(got, rounds);
+                ASSERT_EQ(0, std::memcmp(got, expected, sizeof got))
+                    << k->name << " rounds=" << rounds << " trial=" << trial;
+            }
+        }
+    }
+}
+
+TEST(Dispatch, DetectedKernelIsSupportedAndNamed)
+{
+    const char *name = shakerand_kernel_name();
+    ASSERT_NE(name, nullptr);
+    EXPECT_NE(shakerand_kernel_find(name), nullptr);
+    if (const char *expected = std::getenv("EXPECT_KERNEL")) {
+        EXPECT_STREQ(name, expected);
+    }
+}
+
+TEST(Dispatch, UnknownKernelNameIsRefused)
+{
+    EXPECT_EQ(shakerand_kernel_find("no-such-kernel"), nullptr);
+    EXPECT_EQ(shakerand_kernel_find(nullptr), nullptr);
+    EXPECT_NE(shakerand_kernel_find("portable"), nullptr);
+}
+
+}  // namespace

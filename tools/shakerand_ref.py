@@ -1,0 +1,140 @@
+"""Readable reference model of shakerand's constructions, in plain Python.
+
+It shares no code with the C library: the vector generator uses it to write
+vectors/shakerand.json, and the tests check it against hashlib and
+pycryptodome (TurboSHAKE, SHAKE) and against RandomSHAKE's published output
+before trusting it for anything else.
+"""
+
+MASK64 = (1 << 64) - 1
+
+ROUND_CONSTANTS = [
+    0x0000000000000001, 0x0000000000008082, 0x800000000000808A, 0x8000000080008000,
+    0x000000000000808B, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009,
+    0x000000000000008A, 0x0000000000000088, 0x0000000080008009, 0x000000008000000A,
+    0x000000008000808B, 0x800000000000008B, 0x8000000000008089, 0x8000000000008003,
+    0x8000000000008002, 0x8000000000000080, 0x000000000000800A, 0x800000008000000A,
+    0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008,
+]
+
+# rho offsets r[x][y], lane (x, y) at index x + 5y
+RHO = [0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39,
+       41, 45, 15, 21, 8, 18, 2, 61, 56, 14]
+
+
+def rol(v, n):
+    return ((v << n) | (v >> (64 - n))) & MASK64 if n else v
+
+
+def keccak_p1600(lanes, rounds):
+    """The last `rounds` rounds of Keccak-f[1600] on 25 integer lanes."""
+    a = list(lanes)
+    for rc in ROUND_CONSTANTS[24 - rounds:]:
+        c = [a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20] for x in range(5)]
+        d = [c[(x - 1) % 5] ^ rol(c[(x + 1) % 5], 1) for x in range(5)]
+        a = [a[i] ^ d[i % 5] for i in range(25)]
+        b = [0] * 25
+        for x in range(5):
+            for y in range(5):
+                b[y + 5 * ((2 * x + 3 * y) % 5)] = rol(a[x + 5 * y], RHO[x + 5 * y])
+        a = [b[i] ^ (~b[(i % 5 + 1) % 5 + 5 * (i // 5)] & b[(i % 5 + 2) % 5 + 5 * (i // 5)])
+             for i in range(25)]
+        a[0] ^= rc
+    return a
+
+
+def to_bytes(lanes):
+    return b"".join(v.to_bytes(8, "little") for v in lanes)
+
+
+def from_bytes(data):
+    return [int.from_bytes(data[8 * i:8 * i + 8], "little") for i in range(25)]
+
+
+class Sponge:
+    """Keccak sponge with a one-byte domain suffix (pad10*1 after it)."""
+
+    def __init__(self, rate, rounds, domain):
+        self.rate, self.rounds, self.domain = rate, rounds, domain
+        self.state = bytearray(200)
+        self.pos = 0
+        self.squeezing = False
+
+    def permute(self):
+        self.state = bytearray(to_bytes(keccak_p1600(from_bytes(self.state), self.rounds)))
+
+    def absorb(self, data):
+        assert not self.squeezing
+        for byte in data:
+            self.state[self.pos] ^= byte
+            self.pos += 1
+            if self.pos == self.rate:
+                self.permute()
+                self.pos = 0
+
+    def finalize(self):
+        self.state[self.pos] ^= self.domain
+        self.state[self.rate - 1] ^= 0x80
+        self.permute()
+        self.pos = 0
+        self.squeezing = True
+
+    def squeeze(self, n):
+        if not self.squeezing:
+            self.finalize()
+        out = bytearray()
+        while len(out) < n:
+            if self.pos == self.rate:
+                self.permute()
+                self.pos = 0
+            take = min(n - len(out), self.rate - self.pos)
+            out += self.state[self.pos:self.pos + take]
+            self.pos += take
+        return bytes(out)
+
+
+def turboshake128(message, domain, n):
+    s = Sponge(168, 12, domain)
+    s.absorb(message)
+    return s.squeeze(n)
+
+
+def turboshake256(message, domain, n):
+    s = Sponge(136, 12, domain)
+    s.absorb(message)
+    return s.squeeze(n)
+
+
+def shake128(message, n):
+    s = Sponge(168, 24, 0x1F)
+    s.absorb(message)
+    return s.squeeze(n)
+
+
+def shake256(message, n):
+    s = Sponge(136, 24, 0x1F)
+    s.absorb(message)
+    return s.squeeze(n)
+
+
+ENGINE_ROUNDS = {"turboshake256": 12, "shake256": 24}
+
+
+def engine_stream(kind, seed, n):
+    """The first n bytes of engine `kind` seeded with `seed` (docs/engines.md):
+    the XOF's squeeze, in periods of 8 blocks of 136 bytes; between periods
+    the state is permuted once more, bytes 0..31 are zeroed, and it is
+    permuted again."""
+    rounds = ENGINE_ROUNDS[kind]
+    s = Sponge(136, rounds, 0x1F)
+    s.absorb(seed)
+    s.finalize()
+    lanes = from_bytes(s.state)
+    out = bytearray()
+    while len(out) < n:
+        for block in range(8):
+            out += to_bytes(lanes)[:136]
+            lanes = keccak_p1600(lanes, rounds)
+        lanes = [0, 0, 0, 0] + lanes[4:]
+        lanes = keccak_p1600(lanes, rounds)
+    return bytes(out[:n])
