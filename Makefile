@@ -1,0 +1,52 @@
+# The front door. `make` builds into build/ (CLI at build/shakerand);
+# `make test` installs what it needs and runs every test suite; `make demo`
+# streams 1 GiB through the CLI; `make bench` writes BENCHMARKS.md.
+BUILD      ?= build
+BUILD_ASAN ?= build-asan
+BUILD_BENCH ?= build-bench
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
+
+.PHONY: all deps test test-c test-asan test-python demo bench clean
+
+all:
+	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
+	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DSHAKERAND_BUILD_TESTS=OFF
+	cmake --build $(BUILD) -j $(JOBS)
+
+deps:
+	tools/install-deps.sh test
+
+test: deps test-c test-asan test-python
+	@echo "make test: every suite passed"
+
+test-c:
+	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DSHAKERAND_BUILD_TESTS=ON
+	cmake --build $(BUILD) -j $(JOBS)
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# The whole C suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
+test-asan:
+	cmake -S . -B $(BUILD_ASAN) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	    -DSHAKERAND_BUILD_TESTS=ON -DSHAKERAND_SANITIZE=address,undefined
+	cmake --build $(BUILD_ASAN) -j $(JOBS)
+	ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS)
+
+# Oracle, vector-drift and CLI tests, once per kernel.
+test-python: test-c
+	python3 -m pytest -q tests/python
+	SHAKERAND_KERNEL=portable python3 -m pytest -q tests/python/test_oracle.py tests/python/test_cli.py
+
+demo: all
+	@echo "kernel: $$($(BUILD)/shakerand --version)"
+	@tools/demo.sh $(BUILD)/shakerand
+
+bench:
+	tools/install-deps.sh bench
+	cmake -S . -B $(BUILD_BENCH) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release \
+	    -DSHAKERAND_BUILD_TESTS=OFF -DSHAKERAND_BUILD_BENCH=ON
+	cmake --build $(BUILD_BENCH) -j $(JOBS)
+	$(BUILD_BENCH)/bench/shakerand_bench --markdown BENCHMARKS.md
+
+clean:
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_BENCH)

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Installs what building and testing shakerand needs, only what is missing.
+# Usage: install-deps.sh [test|bench]
+set -eu
+want="cmake ninja-build g++ pkg-config libssl-dev libgtest-dev nlohmann-json3-dev"
+[ "${1:-test}" = bench ] && want="$want libsodium-dev"
+missing=""
+for p in $want; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+        missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    echo "installing:$missing"
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+if [ "${1:-test}" = test ]; then
+    python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q pytest
+    python3 -c "from Crypto.Hash import TurboSHAKE256" 2>/dev/null ||
+        python3 -m pip install -q "pycryptodome>=3.21"
+fi
+exit 0
