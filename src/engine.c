@@ -140,21 +140,32 @@ void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
     }
 }
 
-uint64_t shakerand_engine_u64(shakerand_engine *engine)
+static uint64_t load_le(const unsigned char *b, unsigned n)
 {
-    unsigned char b[8];
-    shakerand_engine_fill(engine, b, sizeof b);
-    return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24 |
-           (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 | (uint64_t)b[6] << 48 |
-           (uint64_t)b[7] << 56;
+    uint64_t v = 0;
+    while (n--)
+        v = v << 8 | b[n];
+    return v;
 }
 
-uint32_t shakerand_engine_u32(shakerand_engine *engine)
+/* Words are read straight from the state when the current block holds
+ * them; only a word that straddles two blocks takes the general path. */
+static uint64_t next_word(shakerand_engine *engine, unsigned n)
 {
-    unsigned char b[4];
-    shakerand_engine_fill(engine, b, sizeof b);
-    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    struct engine_x1 *e = checked(engine);
+    unsigned char b[8];
+    if (e->pos + n < RATE) {
+        shakerand_state_extract_bytes(e->state, e->pos, b, n);
+        e->pos = (uint16_t)(e->pos + n);
+    } else {
+        shakerand_engine_fill(engine, b, n);
+    }
+    return load_le(b, n);
 }
+
+uint64_t shakerand_engine_u64(shakerand_engine *engine) { return next_word(engine, 8); }
+
+uint32_t shakerand_engine_u32(shakerand_engine *engine) { return (uint32_t)next_word(engine, 4); }
 
 void shakerand_engine_wipe(shakerand_engine *engine)
 {
