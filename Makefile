@@ -7,7 +7,7 @@ BUILD_BENCH ?= build-bench
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps test test-c test-asan test-python demo bench clean
+.PHONY: all deps test test-c test-install test-asan test-python demo bench clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -17,13 +17,17 @@ all:
 deps:
 	tools/install-deps.sh test
 
-test: deps test-c test-asan test-python
+test: deps test-c test-install test-asan test-python
 	@echo "make test: every suite passed"
 
 test-c:
 	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DSHAKERAND_BUILD_TESTS=ON
 	cmake --build $(BUILD) -j $(JOBS)
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# find_package and pkg-config consumers of an installed copy.
+test-install: test-c
+	tests/consumer/run.sh $(BUILD)
 
 # The whole C suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
 test-asan:
