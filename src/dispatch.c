@@ -12,14 +12,27 @@
 #include "keccakp1600.h"
 
 static const struct shakerand_kernel kernel_portable = {
-    "portable", shakerand_keccakp1600_permute_portable,
+    "portable",
+    shakerand_keccakp1600_permute_portable,
+    shakerand_keccakp1600x4_permute_portable,
+    shakerand_keccakp1600x8_permute_portable,
 };
 
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
 #include <cpuid.h>
 
+static const struct shakerand_kernel kernel_avx2 = {
+    "avx2",
+    shakerand_keccakp1600_permute_portable,
+    shakerand_keccakp1600x4_permute_avx2,
+    shakerand_keccakp1600x8_permute_avx2,
+};
+
 static const struct shakerand_kernel kernel_avx512 = {
-    "avx512", shakerand_keccakp1600_permute_avx512,
+    "avx512",
+    shakerand_keccakp1600_permute_avx512,
+    shakerand_keccakp1600x4_permute_avx2,
+    shakerand_keccakp1600x8_permute_avx512,
 };
 
 enum { CPU_AVX2 = 1, CPU_AVX512 = 2 };
@@ -54,6 +67,7 @@ static unsigned x86_features(void)
 const struct shakerand_kernel *const shakerand_kernel_list[] = {
     &kernel_portable,
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
+    &kernel_avx2,
     &kernel_avx512,
 #endif
     NULL,
@@ -62,8 +76,11 @@ const struct shakerand_kernel *const shakerand_kernel_list[] = {
 static int kernel_supported(const struct shakerand_kernel *k)
 {
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
+    if (k == &kernel_avx2)
+        return (x86_features() & CPU_AVX2) != 0;
+    /* The AVX-512 set also runs the AVX2 x4 kernel. */
     if (k == &kernel_avx512)
-        return (x86_features() & CPU_AVX512) != 0;
+        return (x86_features() & (CPU_AVX2 | CPU_AVX512)) == (CPU_AVX2 | CPU_AVX512);
 #endif
     return k == &kernel_portable;
 }

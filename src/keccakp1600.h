@@ -3,9 +3,12 @@
  * (TurboSHAKE, SHAKE, the engines) and the per-instruction-set permutations.
  *
  * A single state is 25 lanes in native byte order, lane (x, y) at index
- * x + 5y. Parallel kernels (next to the single-state one in the table) take
- * their states lane-interleaved, lane i of state j at index 8*i + j (x8) or
- * 4*i + j (x4), so a vector kernel loads one lane of every state at once.
+ * x + 5y. Parallel kernels take their states lane-interleaved, lane i of
+ * state j at index 8*i + j (x8) or 4*i + j (x4), so a vector kernel loads one
+ * lane of every state at once. A kernel set names one implementation of
+ * each width; widths a set has no vector code for use the best other code
+ * its instruction set allows (the portable x1 in the AVX2 set, the AVX2 x4
+ * in the AVX-512 set).
  */
 #ifndef SHAKERAND_KECCAKP1600_H
 #define SHAKERAND_KECCAKP1600_H
@@ -20,10 +23,15 @@
 /* Permute one state with the last `rounds` rounds of Keccak-f[1600]:
  * 24 is Keccak-f[1600] (SHAKE), 12 is Keccak-p[1600, 12] (TurboSHAKE). */
 typedef void (*shakerand_p1600_fn)(uint64_t state[25], unsigned rounds);
+/* The same on 4 (8) lane-interleaved states: lane i of state j at 4*i + j
+ * (8*i + j), 100 (200) words. */
+typedef void (*shakerand_p1600xn_fn)(uint64_t *states, unsigned rounds);
 
 struct shakerand_kernel {
     const char *name;
     shakerand_p1600_fn p1600;
+    shakerand_p1600xn_fn p1600x4;
+    shakerand_p1600xn_fn p1600x8;
 };
 
 extern const uint64_t shakerand_keccak_round_constants[24];
@@ -41,9 +49,14 @@ const struct shakerand_kernel *shakerand_kernel_find(const char *name);
 /* Test hook: make `k` the active kernel (NULL restores the detected one). */
 void shakerand_kernel_set_for_testing(const struct shakerand_kernel *k);
 
-void shakerand_keccakp1600_permute_portable(uint64_t state[25], unsigned rounds);
+void shakerand_keccakp1600_permute_portable(uint64_t *state, unsigned rounds);
+void shakerand_keccakp1600x4_permute_portable(uint64_t *states, unsigned rounds);
+void shakerand_keccakp1600x8_permute_portable(uint64_t *states, unsigned rounds);
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
-void shakerand_keccakp1600_permute_avx512(uint64_t state[25], unsigned rounds);
+void shakerand_keccakp1600x4_permute_avx2(uint64_t *states, unsigned rounds);
+void shakerand_keccakp1600x8_permute_avx2(uint64_t *states, unsigned rounds);
+void shakerand_keccakp1600_permute_avx512(uint64_t *state, unsigned rounds);
+void shakerand_keccakp1600x8_permute_avx512(uint64_t *states, unsigned rounds);
 #endif
 
 /* Byte access to a state; lanes are little-endian (FIPS 202). */

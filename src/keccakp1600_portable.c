@@ -14,8 +14,8 @@ const uint64_t shakerand_keccak_round_constants[24] = {
 };
 
 #define KP_LANE uint64_t
-#define KP_LOAD(p) (*(p))
-#define KP_STORE(p, v) (*(p) = (v))
+#define KP_LOAD(s, i) ((s)[i])
+#define KP_STORE(s, i, v) ((s)[i] = (v))
 #define KP_XOR(a, b) ((a) ^ (b))
 #define KP_XOR5(a, b, c, d, e) ((a) ^ (b) ^ (c) ^ (d) ^ (e))
 /* The "& 63" keeps n == 0 defined; compilers still emit one rotate. */
@@ -24,4 +24,29 @@ const uint64_t shakerand_keccak_round_constants[24] = {
 #define KP_XOR_RC(a, rc) ((a) ^ (rc))
 #define KP_FUNCTION shakerand_keccakp1600_permute_portable
 #define KP_ATTRIBUTES
-#include "keccakp1600_x1.inc"
+#include "keccakp1600_round.inc"
+
+/* The parallel forms, state by state: the reference for the vector kernels
+ * and the fallback where there are none. States are lane-interleaved, lane i
+ * of state j at index n*i + j. */
+static void permute_interleaved(uint64_t *states, unsigned n, unsigned rounds)
+{
+    for (unsigned j = 0; j < n; j++) {
+        uint64_t one[25];
+        for (unsigned i = 0; i < 25; i++)
+            one[i] = states[n * i + j];
+        shakerand_keccakp1600_permute_portable(one, rounds);
+        for (unsigned i = 0; i < 25; i++)
+            states[n * i + j] = one[i];
+    }
+}
+
+void shakerand_keccakp1600x4_permute_portable(uint64_t *states, unsigned rounds)
+{
+    permute_interleaved(states, 4, rounds);
+}
+
+void shakerand_keccakp1600x8_permute_portable(uint64_t *states, unsigned rounds)
+{
+    permute_interleaved(states, 8, rounds);
+}

@@ -47,6 +47,41 @@ TEST(Keccak, EveryKernelEqualsPortableOnRandomStates)
     }
 }
 
+// x4 and x8: every kernel's parallel permutation equals the portable
+// single-state permutation applied to each de-interleaved state.
+template <unsigned N>
+void check_parallel(shakerand_p1600xn_fn shakerand_kernel::*member)
+{
+    std::mt19937_64 rng(N);
+    for (int trial = 0; trial < 300; trial++) {
+        std::uint64_t input[25 * N];
+        for (auto &lane : input)
+            lane = rng();
+        for (unsigned rounds : {12u, 24u}) {
+            std::uint64_t expected[25 * N];
+            for (unsigned j = 0; j < N; j++) {
+                std::uint64_t one[25];
+                for (unsigned i = 0; i < 25; i++)
+                    one[i] = input[N * i + j];
+                shakerand_keccakp1600_permute_portable(one, rounds);
+                for (unsigned i = 0; i < 25; i++)
+                    expected[N * i + j] = one[i];
+            }
+            for (const auto *k : test::kernels()) {
+                std::uint64_t got[25 * N];
+                std::memcpy(got, input, sizeof input);
+                (k->*member)(got, rounds);
+                ASSERT_EQ(0, std::memcmp(got, expected, sizeof got))
+                    << k->name << " x" << N << " rounds=" << rounds << " trial=" << trial;
+            }
+        }
+    }
+}
+
+TEST(Keccak, EveryX4KernelEqualsPortable) { check_parallel<4>(&shakerand_kernel::p1600x4); }
+
+TEST(Keccak, EveryX8KernelEqualsPortable) { check_parallel<8>(&shakerand_kernel::p1600x8); }
+
 TEST(Dispatch, DetectedKernelIsSupportedAndNamed)
 {
     const char *name = shakerand_kernel_name();
