@@ -141,7 +141,7 @@ int main(int argc, char **argv)
     static shakerand_engine engine;
     for (const auto *k : kernels) {
         shakerand_kernel_set_for_testing(k);
-        for (shakerand_kind kind : {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256}) {
+        for (shakerand_kind kind : {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256, SHAKERAND_TURBOSHAKE256X8}) {
             shakerand_engine_init(&engine, kind, "bench", 5);
             rows.push_back(measure(std::string("shakerand ") + shakerand_kind_name(kind) + " (" + k->name + ")",
                                    [](std::uint8_t *b, std::size_t n) { shakerand_engine_fill(&engine, b, n); },

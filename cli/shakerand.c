@@ -166,7 +166,7 @@ static const char bytes_usage[] =
     "Write SIZE random bytes to standard output or FILE.\n"
     "\n"
     "  -n, --size SIZE      number of bytes; K, M, G, T suffixes are powers of 1024\n"
-    "  -e, --engine ENGINE  turboshake256 (default) or shake256\n"
+    "  -e, --engine ENGINE  turboshake256 (default), shake256 or turboshake256x8\n"
     "  -s, --seed HEX       seed the engine with these bytes for a reproducible\n"
     "                       stream ('' is the empty seed); without it the engine\n"
     "                       is seeded from the operating system\n"
@@ -190,7 +190,8 @@ static int cmd_bytes(int argc, char **argv)
         case 'o': output = optarg; break;
         case 'e':
             if (shakerand_kind_from_name(optarg, &kind) != SHAKERAND_OK)
-                die(EXIT_USAGE, "bytes: unknown engine '%s' (turboshake256, shake256)", optarg);
+                die(EXIT_USAGE, "bytes: unknown engine '%s' (turboshake256, shake256, turboshake256x8)",
+                    optarg);
             break;
         case 'h': fputs(bytes_usage, stdout); return 0;
         }

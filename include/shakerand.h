@@ -102,14 +102,19 @@ SHAKERAND_API int shakerand_shake256(void *out, size_t out_len, const void *in, 
  *   SHAKERAND_TURBOSHAKE256  RandomSHAKE's TurboSHAKE256 stream (for its
  *                            136-byte seeds byte-identical to RandomSHAKE).
  *   SHAKERAND_SHAKE256       the same construction over SHAKE256.
+ *   SHAKERAND_TURBOSHAKE256X8  the fast engine: 8 TurboSHAKE256 sponges per
+ *                            8-way permutation, key erased every 1056 bytes.
  *
- * Output comes in periods of 1088 bytes; between periods the state is
- * ratcheted (bytes 0..31 zeroed, then permuted), so a state captured later
- * cannot be run backwards to earlier periods.
+ * The first two output periods of 1088 bytes with a ratchet between them
+ * (bytes 0..31 zeroed, then permuted), so a state captured later cannot be
+ * run backwards to earlier periods; the fast engine rekeys from its own
+ * output every 1056 bytes and wipes the old state. docs/engines.md has the
+ * exact definitions.
  */
 typedef enum shakerand_kind {
     SHAKERAND_TURBOSHAKE256 = 1,
     SHAKERAND_SHAKE256 = 2,
+    SHAKERAND_TURBOSHAKE256X8 = 3,
 } shakerand_kind;
 
 #define SHAKERAND_ENGINE_SIZE 3072
@@ -137,7 +142,7 @@ SHAKERAND_API uint32_t shakerand_engine_u32(shakerand_engine *engine);
 /* Zeroise the engine; it must be initialised again before use. */
 SHAKERAND_API void shakerand_engine_wipe(shakerand_engine *engine);
 
-/* "turboshake256", "shake256"; NULL for an unknown kind. */
+/* "turboshake256", "shake256", "turboshake256x8"; NULL for an unknown kind. */
 SHAKERAND_API const char *shakerand_kind_name(shakerand_kind kind);
 
 /* The kind called `name`; SHAKERAND_EINVAL (and *kind untouched) if none. */

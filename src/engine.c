@@ -1,6 +1,7 @@
 /*
- * The RandomSHAKE-compatible engines (docs/engines.md has the definition).
+ * The engines; docs/engines.md defines their streams.
  *
+ * turboshake256, shake256 (RandomSHAKE-compatible):
  * The seed is absorbed and finalised exactly as the XOF does (domain byte
  * 0x1F), so the first 1088 bytes are the XOF's. Output then comes in periods
  * of 8 rate blocks (8 * 136 = 1088 bytes, RandomSHAKE's period): after each
@@ -12,6 +13,11 @@
  * Blocks are advanced as soon as their last byte is handed out, so the
  * state never holds a fully delivered block, and a period's ratchet happens
  * before the call that finished it returns.
+ *
+ * turboshake256x8 (the fast engine): eight TurboSHAKE256 sponges keyed by
+ * K || lane make one 1088-byte refill per 8-way permutation; 1056 bytes are
+ * output and the last 32 are the next key. The refill is rekeyed as soon as
+ * its last output byte is handed out, wiping the old sponges.
  */
 
 #include "internal.h"
@@ -21,25 +27,33 @@ enum {
     RATE = 136,
     BLOCKS_PER_PERIOD = 8,
     RATCHET_ZERO_BYTES = 32,
+    X8_KEY_DOMAIN = 0x20,
+    X8_LANE_DOMAIN = 0x21,
+    X8_KEY_BYTES = 32,
+    X8_REFILL_BYTES = 8 * RATE,                       /* 1088 */
+    X8_OUTPUT_BYTES = X8_REFILL_BYTES - X8_KEY_BYTES, /* 1056 */
     /* Engine tags in memory, distinct from 0 so a zeroed (wiped or never
      * initialised) engine is recognised and refused. */
     TAG_TURBOSHAKE256 = 0x54534831, /* "TSH1" */
     TAG_SHAKE256 = 0x53484b31,      /* "SHK1" */
+    TAG_TURBOSHAKE256X8 = 0x54534838, /* "TSH8" */
 };
 
-struct engine_x1 {
-    uint64_t state[25];
+struct engine {
     uint32_t tag;
-    uint16_t pos;    /* bytes of the current block already handed out */
-    uint8_t block;   /* index of the current block in its period */
-    uint8_t rounds;  /* 12 (TurboSHAKE256) or 24 (SHAKE256) */
+    uint16_t pos;   /* bytes of the current block (x1) or refill (x8) handed out */
+    uint8_t block;  /* x1: index of the current block in its period */
+    uint8_t rounds; /* x1: 12 (TurboSHAKE256) or 24 (SHAKE256) */
+    /* x1: one state in words 0..24; x8: eight states, lane i of state j at
+     * word 8i + j, so the refill's output is words 0..131 in order. */
+    SHAKERAND_ALIGN64 uint64_t state[25 * 8];
 };
 
-_Static_assert(sizeof(struct engine_x1) <= SHAKERAND_ENGINE_SIZE, "engine too large");
+_Static_assert(sizeof(struct engine) <= SHAKERAND_ENGINE_SIZE, "engine too large");
 
-static struct engine_x1 *as_x1(shakerand_engine *engine)
+static struct engine *as_engine(shakerand_engine *engine)
 {
-    return (struct engine_x1 *)(void *)engine->opaque_;
+    return (struct engine *)(void *)engine->opaque_;
 }
 
 size_t shakerand_engine_size(void) { return sizeof(shakerand_engine); }
@@ -49,13 +63,15 @@ const char *shakerand_kind_name(shakerand_kind kind)
     switch (kind) {
     case SHAKERAND_TURBOSHAKE256: return "turboshake256";
     case SHAKERAND_SHAKE256: return "shake256";
+    case SHAKERAND_TURBOSHAKE256X8: return "turboshake256x8";
     }
     return NULL;
 }
 
 int shakerand_kind_from_name(const char *name, shakerand_kind *kind)
 {
-    static const shakerand_kind kinds[] = {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256};
+    static const shakerand_kind kinds[] = {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256,
+                                          SHAKERAND_TURBOSHAKE256X8};
     if (name == NULL || kind == NULL)
         return SHAKERAND_EINVAL;
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
@@ -67,11 +83,57 @@ int shakerand_kind_from_name(const char *name, shakerand_kind *kind)
     return SHAKERAND_EINVAL;
 }
 
+static uint64_t load_le64(const unsigned char *b)
+{
+    uint64_t v = 0;
+    for (unsigned t = 8; t-- > 0;)
+        v = v << 8 | b[t];
+    return v;
+}
+
+/* Eight fresh sponges, lane j absorbing K || j with domain byte 0x21 and
+ * the final padding bit, then one 8-way permutation: the refill. The
+ * absorbed block is non-zero only in words 0..3 (K), 4 (j, then the domain
+ * byte) and 16 (0x80 in byte 135). Everything before is overwritten. */
+static void x8_rekey(struct engine *e, const unsigned char key[X8_KEY_BYTES])
+{
+    memset(e->state, 0, sizeof e->state);
+    for (unsigned w = 0; w < X8_KEY_BYTES / 8; w++) {
+        const uint64_t k = load_le64(key + 8 * w);
+        for (unsigned j = 0; j < 8; j++)
+            e->state[8 * w + j] = k;
+    }
+    for (unsigned j = 0; j < 8; j++) {
+        e->state[8 * 4 + j] = (uint64_t)j | (uint64_t)X8_LANE_DOMAIN << 8;
+        e->state[8 * 16 + j] = (uint64_t)0x80 << 56;
+    }
+    shakerand_kernel_get()->p1600x8(e->state, 12);
+    e->pos = 0;
+}
+
+static void x8_next_refill(struct engine *e)
+{
+    unsigned char key[X8_KEY_BYTES];
+    shakerand_state_extract_bytes(e->state, X8_OUTPUT_BYTES, key, sizeof key);
+    x8_rekey(e, key);
+    shakerand_memzero(key, sizeof key);
+}
+
 int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const void *seed,
                           size_t seed_len)
 {
     if (engine == NULL || (seed == NULL && seed_len > 0))
         return SHAKERAND_EINVAL;
+    if (kind == SHAKERAND_TURBOSHAKE256X8) {
+        unsigned char key[X8_KEY_BYTES];
+        shakerand_turboshake256(key, sizeof key, seed, seed_len, X8_KEY_DOMAIN);
+        shakerand_memzero(engine, sizeof *engine);
+        struct engine *e = as_engine(engine);
+        e->tag = TAG_TURBOSHAKE256X8;
+        x8_rekey(e, key);
+        shakerand_memzero(key, sizeof key);
+        return SHAKERAND_OK;
+    }
     shakerand_xof xof;
     uint32_t tag;
     switch (kind) {
@@ -90,26 +152,26 @@ int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const v
     shakerand_xof_squeeze(&xof, NULL, 0); /* finalise: the state is block 0 */
 
     shakerand_memzero(engine, sizeof *engine);
-    struct engine_x1 *e = as_x1(engine);
-    memcpy(e->state, xof.state_, sizeof e->state);
+    struct engine *e = as_engine(engine);
+    memcpy(e->state, xof.state_, sizeof xof.state_);
     e->tag = tag;
     e->rounds = xof.rounds_;
     shakerand_xof_wipe(&xof);
     return SHAKERAND_OK;
 }
 
-static struct engine_x1 *checked(shakerand_engine *engine)
+static struct engine *checked(shakerand_engine *engine)
 {
     if (engine == NULL)
         shakerand_fatal("engine is NULL");
-    struct engine_x1 *e = as_x1(engine);
-    if (e->tag != TAG_TURBOSHAKE256 && e->tag != TAG_SHAKE256)
+    struct engine *e = as_engine(engine);
+    if (e->tag != TAG_TURBOSHAKE256 && e->tag != TAG_SHAKE256 && e->tag != TAG_TURBOSHAKE256X8)
         shakerand_fatal("engine used before shakerand_engine_init or after wipe");
     return e;
 }
 
 /* The current block has been handed out: move to the next. */
-static void x1_next_block(struct engine_x1 *e, shakerand_p1600_fn permute)
+static void x1_next_block(struct engine *e, shakerand_p1600_fn permute)
 {
     permute(e->state, e->rounds);
     if (++e->block == BLOCKS_PER_PERIOD) {
@@ -122,11 +184,25 @@ static void x1_next_block(struct engine_x1 *e, shakerand_p1600_fn permute)
 
 void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
 {
-    struct engine_x1 *e = checked(engine);
+    struct engine *e = checked(engine);
     if (out == NULL && len > 0)
         shakerand_fatal("shakerand_engine_fill: out is NULL");
-    const shakerand_p1600_fn permute = shakerand_kernel_get()->p1600;
     unsigned char *p = out;
+    if (e->tag == TAG_TURBOSHAKE256X8) {
+        while (len > 0) {
+            size_t take = X8_OUTPUT_BYTES - e->pos;
+            if (take > len)
+                take = len;
+            shakerand_state_extract_bytes(e->state, e->pos, p, take);
+            e->pos = (uint16_t)(e->pos + take);
+            p += take;
+            len -= take;
+            if (e->pos == X8_OUTPUT_BYTES)
+                x8_next_refill(e);
+        }
+        return;
+    }
+    const shakerand_p1600_fn permute = shakerand_kernel_get()->p1600;
     while (len > 0) {
         size_t take = RATE - e->pos;
         if (take > len)
@@ -152,9 +228,10 @@ static uint64_t load_le(const unsigned char *b, unsigned n)
  * them; only a word that straddles two blocks takes the general path. */
 static uint64_t next_word(shakerand_engine *engine, unsigned n)
 {
-    struct engine_x1 *e = checked(engine);
+    struct engine *e = checked(engine);
     unsigned char b[8];
-    if (e->pos + n < RATE) {
+    const unsigned end = e->tag == TAG_TURBOSHAKE256X8 ? X8_OUTPUT_BYTES : RATE;
+    if (e->pos + n < end) {
         shakerand_state_extract_bytes(e->state, e->pos, b, n);
         e->pos = (uint16_t)(e->pos + n);
     } else {

@@ -59,7 +59,8 @@ void shakerand_keccakp1600_permute_avx512(uint64_t *state, unsigned rounds);
 void shakerand_keccakp1600x8_permute_avx512(uint64_t *states, unsigned rounds);
 #endif
 
-/* Byte access to a state; lanes are little-endian (FIPS 202). */
+/* Byte access to a state (or to interleaved states, read word by word);
+ * lanes are little-endian (FIPS 202). */
 static inline int shakerand_host_is_little_endian(void)
 {
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__)
@@ -73,7 +74,7 @@ static inline int shakerand_host_is_little_endian(void)
 }
 
 /* state bytes [offset, offset + n) ^= in[0, n) */
-static inline void shakerand_state_xor_bytes(uint64_t state[25], size_t offset,
+static inline void shakerand_state_xor_bytes(uint64_t *state, size_t offset,
                                              const unsigned char *in, size_t n)
 {
     if (shakerand_host_is_little_endian()) {
@@ -96,7 +97,7 @@ static inline void shakerand_state_xor_bytes(uint64_t state[25], size_t offset,
 }
 
 /* out[0, n) = state bytes [offset, offset + n) */
-static inline void shakerand_state_extract_bytes(const uint64_t state[25], size_t offset,
+static inline void shakerand_state_extract_bytes(const uint64_t *state, size_t offset,
                                                  unsigned char *out, size_t n)
 {
     if (shakerand_host_is_little_endian()) {
@@ -110,7 +111,7 @@ static inline void shakerand_state_extract_bytes(const uint64_t state[25], size_
 }
 
 /* state bytes [0, n) = 0, n a multiple of 8 */
-static inline void shakerand_state_zero_lanes(uint64_t state[25], size_t n)
+static inline void shakerand_state_zero_lanes(uint64_t *state, size_t n)
 {
     memset(state, 0, n);
 }

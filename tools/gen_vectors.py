@@ -15,8 +15,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import shakerand_ref as ref  # noqa: E402
 
 STREAM_BYTES = 65536
-# Block and period boundaries: 136-byte blocks, 1088-byte periods.
-CHUNK_OFFSETS = [0, 100, 1024, 1088, 2176, 8704, 65472]
+# Block, period and refill boundaries: 136-byte blocks, 1088-byte periods
+# (turboshake256, shake256), 1056-byte refills (turboshake256x8).
+CHUNK_OFFSETS = [0, 100, 1024, 1056, 1088, 2112, 2176, 8704, 65472]
 CHUNK_BYTES = 64
 SEED_LENGTHS = [0, 1, 32, 64, 135, 136, 137, 272, 300]
 
@@ -27,7 +28,7 @@ def ptn(n):
 
 def engine_vectors():
     out = []
-    for kind in ("turboshake256", "shake256"):
+    for kind in ("turboshake256", "shake256", "turboshake256x8"):
         for n in SEED_LENGTHS:
             seed = ptn(n)
             stream = ref.engine_stream(kind, seed, STREAM_BYTES)

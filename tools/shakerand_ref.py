@@ -119,12 +119,32 @@ def shake256(message, n):
 
 ENGINE_ROUNDS = {"turboshake256": 12, "shake256": 24}
 
+X8_KEY_DOMAIN = 0x20
+X8_LANE_DOMAIN = 0x21
+X8_OUTPUT_BYTES = 1056  # of each 1088-byte refill; the last 32 key the next
+
+
+def x8_stream(seed, n):
+    """The first n bytes of turboshake256x8 seeded with `seed`
+    (docs/engines.md): 8 TurboSHAKE256 lanes keyed by K || lane, words
+    interleaved, the last 32 bytes of each refill becoming the next key."""
+    key = turboshake256(seed, X8_KEY_DOMAIN, 32)
+    out = bytearray()
+    while len(out) < n:
+        blocks = [turboshake256(key + bytes([j]), X8_LANE_DOMAIN, 136) for j in range(8)]
+        refill = b"".join(blocks[j][8 * w:8 * w + 8] for w in range(17) for j in range(8))
+        out += refill[:X8_OUTPUT_BYTES]
+        key = refill[X8_OUTPUT_BYTES:]
+    return bytes(out[:n])
+
 
 def engine_stream(kind, seed, n):
     """The first n bytes of engine `kind` seeded with `seed` (docs/engines.md):
     the XOF's squeeze, in periods of 8 blocks of 136 bytes; between periods
     the state is permuted once more, bytes 0..31 are zeroed, and it is
     permuted again."""
+    if kind == "turboshake256x8":
+        return x8_stream(seed, n)
     rounds = ENGINE_ROUNDS[kind]
     s = Sponge(136, rounds, 0x1F)
     s.absorb(seed)

@@ -22,7 +22,7 @@ def assert_error(result, status, fragment):
     assert fragment in lines[0], lines[0]
 
 
-@pytest.mark.parametrize("kind", ["turboshake256", "shake256"])
+@pytest.mark.parametrize("kind", ["turboshake256", "shake256", "turboshake256x8"])
 @pytest.mark.parametrize("size,n", [("0", 0), ("1", 1), ("1088", 1088), ("3K", 3072),
                                     ("1M", 1 << 20)])
 def test_seeded_output_equals_library(cli, lib, kind, size, n):

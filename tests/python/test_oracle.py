@@ -58,7 +58,7 @@ def test_reference_model_reproduces_randomshake(ref):
         assert hashlib.sha256(s).hexdigest() == v["sha256_of_first_65536"]
 
 
-@pytest.mark.parametrize("kind", ["turboshake256", "shake256"])
+@pytest.mark.parametrize("kind", ["turboshake256", "shake256", "turboshake256x8"])
 def test_engine_matches_reference_model_for_random_seeds(lib, ref, kind):
     for _ in range(12):
         seed = bytes(rng.getrandbits(8) for _ in range(rng.randrange(400)))
@@ -68,3 +68,17 @@ def test_engine_matches_reference_model_for_random_seeds(lib, ref, kind):
         while len(got) < n:
             got += engine.fill(min(n - len(got), rng.randrange(1, 500)))
         assert got == ref.engine_stream(kind, seed, n), f"seed length {len(seed)}"
+
+
+def test_fast_engine_definition_with_pycryptodome_lanes(lib):
+    """turboshake256x8 rebuilt from docs/engines.md with pycryptodome's
+    TurboSHAKE256 as the only primitive."""
+    seed = bytes(range(7))
+    key = TurboSHAKE256.new(data=seed, domain=0x20).read(32)
+    expected = b""
+    for _ in range(3):
+        blocks = [TurboSHAKE256.new(data=key + bytes([j]), domain=0x21).read(136) for j in range(8)]
+        refill = b"".join(blocks[j][8 * w:8 * w + 8] for w in range(17) for j in range(8))
+        expected += refill[:1056]
+        key = refill[1056:]
+    assert lib.engine("turboshake256x8", seed).fill(len(expected)) == expected
