@@ -148,6 +148,61 @@ SHAKERAND_API const char *shakerand_kind_name(shakerand_kind kind);
 /* The kind called `name`; SHAKERAND_EINVAL (and *kind untouched) if none. */
 SHAKERAND_API int shakerand_kind_from_name(const char *name, shakerand_kind *kind);
 
+/* ---- Entropy and the system generator ---------------------------------- */
+/*
+ * The system generator is the default, non-deterministic generator: one
+ * turboshake256x8 engine per thread, seeded on first use from the entropy
+ * sources, reseeded every 16 MiB or 60 seconds of use, after fork() in the
+ * child, and on request; its state is wiped when the thread exits and kept
+ * out of core dumps. No locks on the hot path.
+ *
+ * Seed material is TurboSHAKE256 (domain byte 0x22) of 32 bytes from the
+ * operating system (getrandom, else getentropy, else /dev/urandom), 32
+ * bytes from each hardware source that passed its start-up health check
+ * (RDSEED, RDRAND, DARN, RNDRRS, RNDR), and a counter. Hardware is mixed in,
+ * never used alone; without the operating system there is no seed.
+ */
+
+/* Seed the calling thread's generator now. SHAKERAND_EENTROPY if the
+ * operating system gave no entropy (nothing is produced then). Optional:
+ * the first use seeds implicitly, and a failure there is fatal. */
+SHAKERAND_API int shakerand_system_init(void);
+
+/* len bytes from the calling thread's generator. Cannot fail once seeded;
+ * if seeding fails (no entropy from the operating system) the fatal
+ * handler runs. */
+SHAKERAND_API void shakerand_system_fill(void *out, size_t len);
+SHAKERAND_API uint64_t shakerand_system_u64(void);
+SHAKERAND_API uint32_t shakerand_system_u32(void);
+
+/* Reseed the calling thread's generator from the sources now. */
+SHAKERAND_API int shakerand_system_reseed(void);
+
+/* len bytes of fresh conditioned entropy straight from the sources (for
+ * seeding other generators, e.g. Java's generateSeed). Never blocks after
+ * the kernel's pool is initialised. SHAKERAND_EENTROPY, out untouched, if
+ * the operating system gives nothing. */
+SHAKERAND_API int shakerand_entropy(void *out, size_t len);
+
+/* The handler for unrecoverable failures (no entropy at a point where an
+ * error cannot be returned, use of a wiped engine). It receives a one-line
+ * message and must not return; if it does, abort() follows. NULL restores
+ * the default, which prints the message to stderr and aborts. */
+typedef void (*shakerand_fatal_handler)(const char *message);
+SHAKERAND_API void shakerand_set_fatal_handler(shakerand_fatal_handler handler);
+
+typedef struct shakerand_source_info {
+    const char *name;   /* "os", "rdseed", "rdrand", "darn", "rndrrs", "rndr" */
+    const char *method; /* for "os": "getrandom", "getentropy" or "/dev/urandom" */
+    int present;        /* the machine has it */
+    int used;           /* it is mixed into seeds */
+    const char *reason; /* why it is not used, else NULL */
+} shakerand_source_info;
+
+/* Fills up to max entries (OS first) and returns how many sources this
+ * build knows; call with max 0 to count. */
+SHAKERAND_API size_t shakerand_sources(shakerand_source_info *out, size_t max);
+
 /* ---- Utilities ----------------------------------------------------------- */
 
 /* Zeroise memory in a way the compiler cannot remove as a dead store. */

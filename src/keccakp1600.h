@@ -59,6 +59,15 @@ void shakerand_keccakp1600_permute_avx512(uint64_t *state, unsigned rounds);
 void shakerand_keccakp1600x8_permute_avx512(uint64_t *states, unsigned rounds);
 #endif
 
+/* CPU random-number instructions; only dispatch.c asks the CPU. */
+enum shakerand_cpu_rng {
+    SHAKERAND_CPU_RDRAND,
+    SHAKERAND_CPU_RDSEED,
+    SHAKERAND_CPU_DARN,
+    SHAKERAND_CPU_RNDR,
+};
+int shakerand_cpu_has_rng(enum shakerand_cpu_rng which);
+
 /* Byte access to a state (or to interleaved states, read word by word);
  * lanes are little-endian (FIPS 202). */
 static inline int shakerand_host_is_little_endian(void)

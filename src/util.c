@@ -1,3 +1,4 @@
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +36,18 @@ void shakerand_memzero(void *p, size_t len)
 #endif
 }
 
+static _Atomic(shakerand_fatal_handler) fatal_handler;
+
+void shakerand_set_fatal_handler(shakerand_fatal_handler handler)
+{
+    atomic_store(&fatal_handler, handler);
+}
+
 void shakerand_fatal(const char *message)
 {
+    const shakerand_fatal_handler handler = atomic_load(&fatal_handler);
+    if (handler != NULL)
+        handler(message);
     fprintf(stderr, "shakerand: fatal: %s\n", message);
     abort();
 }

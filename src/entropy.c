@@ -1,0 +1,346 @@
+/*
+ * Entropy sources and the conditioner.
+ *
+ * The operating system is the one source that is required: seed material
+ * without it is an error, never a hardware-only or zero seed. Hardware
+ * instructions are mixed in when present and healthy, never used alone.
+ * Detection asks dispatch (CPUID, getauxval), never executes an instruction
+ * to see whether it traps.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/random.h>
+#include <sys/syscall.h>
+#endif
+
+#include "entropy.h"
+#include "internal.h"
+#include "keccakp1600.h"
+
+enum {
+    CONDITIONER_DOMAIN = 0x22,
+    OS_BYTES = 32,
+    HW_WORDS = 4,           /* 256 bits from each hardware source per seed */
+    HEALTH_WORDS = 8,
+};
+
+/* ---- hardware reads ------------------------------------------------------ */
+
+#if defined(__powerpc64__)
+/* DARN L=1: a conditioned 64-bit random number; all-ones signals failure.
+ * 10 tries, as for RDRAND. .machine lets a POWER8-targeted build assemble
+ * it; it only runs where the kernel reports PPC_FEATURE2_DARN. */
+static int darn64(uint64_t *out)
+{
+    for (int i = 0; i < 10; i++) {
+        uint64_t v;
+        __asm__ volatile(".machine push\n\t.machine power9\n\tdarn %0, 1\n\t.machine pop"
+                         : "=r"(v));
+        if (v != UINT64_MAX) {
+            *out = v;
+            return 0;
+        }
+    }
+    return -1;
+}
+#endif
+
+#if defined(__aarch64__)
+/* RNDRRS (reseeded before the read, preferred for seeding) and RNDR; the
+ * flags say whether a value was returned (Z clear on success). Written as
+ * system registers so no -march=armv8.5-a+rng is needed to assemble. */
+static int rndrrs64(uint64_t *out)
+{
+    for (int i = 0; i < 10; i++) {
+        uint64_t v;
+        int ok;
+        __asm__ volatile("mrs %0, s3_3_c2_c4_1\n\tcset %w1, ne" : "=r"(v), "=r"(ok) : : "cc");
+        if (ok) {
+            *out = v;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static int rndr64(uint64_t *out)
+{
+    for (int i = 0; i < 10; i++) {
+        uint64_t v;
+        int ok;
+        __asm__ volatile("mrs %0, s3_3_c2_c4_0\n\tcset %w1, ne" : "=r"(v), "=r"(ok) : : "cc");
+        if (ok) {
+            *out = v;
+            return 0;
+        }
+    }
+    return -1;
+}
+#endif
+
+/* ---- the source table ------------------------------------------------------ */
+
+struct hw_source {
+    const char *name;
+    enum shakerand_cpu_rng cpu;
+    int (*read64)(uint64_t *out);
+    /* Set by the health check. */
+    int present, used;
+    const char *reason;
+    enum shakerand_fault fault;
+};
+
+static struct hw_source hw_sources[] = {
+#if defined(SHAKERAND_HAVE_X86_64_KERNELS)
+    {"rdseed", SHAKERAND_CPU_RDSEED, shakerand_rdseed64, 0, 0, NULL, SHAKERAND_FAULT_NONE},
+    {"rdrand", SHAKERAND_CPU_RDRAND, shakerand_rdrand64, 0, 0, NULL, SHAKERAND_FAULT_NONE},
+#endif
+#if defined(__powerpc64__)
+    {"darn", SHAKERAND_CPU_DARN, darn64, 0, 0, NULL, SHAKERAND_FAULT_NONE},
+#endif
+#if defined(__aarch64__)
+    {"rndrrs", SHAKERAND_CPU_RNDR, rndrrs64, 0, 0, NULL, SHAKERAND_FAULT_NONE},
+    {"rndr", SHAKERAND_CPU_RNDR, rndr64, 0, 0, NULL, SHAKERAND_FAULT_NONE},
+#endif
+    {NULL, 0, NULL, 0, 0, NULL, SHAKERAND_FAULT_NONE},
+};
+#define HW_SOURCE_COUNT (sizeof hw_sources / sizeof hw_sources[0] - 1)
+
+static enum shakerand_fault os_fault = SHAKERAND_FAULT_NONE;
+static const char *os_reason = NULL;
+static const char *os_method = "getrandom";
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static int health_checked;
+static _Atomic uint64_t seed_counter;
+
+static int hw_read(struct hw_source *s, uint64_t *out)
+{
+    switch (s->fault) {
+    case SHAKERAND_FAULT_NONE: return s->read64(out);
+    case SHAKERAND_FAULT_FAIL: return -1;
+    case SHAKERAND_FAULT_STUCK: *out = 0x0123456789ABCDEFULL; return 0;
+    case SHAKERAND_FAULT_ALL_ONES: *out = UINT64_MAX; return 0;
+    case SHAKERAND_FAULT_ALL_ZEROS: *out = 0; return 0;
+    }
+    return -1;
+}
+
+/* A source is used only if HEALTH_WORDS reads all succeed, none is all-zeros
+ * or all-ones (AMD's RDRAND returned all-ones after resume on some
+ * microcode), and no value repeats (a stuck source). */
+static void health_check(struct hw_source *s)
+{
+    s->present = shakerand_cpu_has_rng(s->cpu);
+    s->used = 0;
+    s->reason = NULL;
+    if (!s->present) {
+        s->reason = "not supported by this CPU";
+        return;
+    }
+    uint64_t v[HEALTH_WORDS];
+    for (int i = 0; i < HEALTH_WORDS; i++) {
+        if (hw_read(s, &v[i]) != 0) {
+            s->reason = "failed the start-up health check: no value within the retry budget";
+            return;
+        }
+        if (v[i] == 0 || v[i] == UINT64_MAX) {
+            s->reason = "failed the start-up health check: returned all-zeros or all-ones";
+            return;
+        }
+        for (int j = 0; j < i; j++) {
+            if (v[j] == v[i]) {
+                s->reason = "failed the start-up health check: repeated a value";
+                return;
+            }
+        }
+    }
+    shakerand_memzero(v, sizeof v);
+    s->used = 1;
+}
+
+static void ensure_health_checked(void)
+{
+    if (!health_checked) {
+        for (size_t i = 0; i < HW_SOURCE_COUNT; i++)
+            health_check(&hw_sources[i]);
+        health_checked = 1;
+    }
+}
+
+/* ---- the operating system ------------------------------------------------------ */
+
+static int read_urandom(unsigned char *out, size_t len)
+{
+    const int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    while (len > 0) {
+        const ssize_t n = read(fd, out, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            close(fd);
+            return -1;
+        }
+        out += n;
+        len -= (size_t)n;
+    }
+    close(fd);
+    return 0;
+}
+
+/* getrandom(2); where the kernel lacks it (ENOSYS), getentropy(3), which a
+ * libc may implement otherwise; then /dev/urandom. */
+static int os_read(unsigned char *out, size_t len)
+{
+    if (os_fault == SHAKERAND_FAULT_FAIL) {
+        os_reason = "failed (injected fault)";
+        return -1;
+    }
+#if defined(__linux__)
+    size_t got = 0;
+    while (got < len) {
+        const ssize_t n = getrandom(out + got, len - got, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            break;
+        got += (size_t)n;
+    }
+    if (got == len) {
+        os_method = "getrandom";
+        return 0;
+    }
+    if (errno != ENOSYS) {
+        os_reason = "getrandom failed";
+        return -1;
+    }
+#endif
+    int ok = 1;
+    for (size_t off = 0; ok && off < len; off += 256) /* getentropy's limit */
+        ok = getentropy(out + off, len - off < 256 ? len - off : 256) == 0;
+    if (ok) {
+        os_method = "getentropy";
+        return 0;
+    }
+    if (read_urandom(out, len) == 0) {
+        os_method = "/dev/urandom";
+        return 0;
+    }
+    os_reason = "getrandom, getentropy and /dev/urandom all failed";
+    return -1;
+}
+
+/* ---- the conditioner ------------------------------------------------------ */
+
+int shakerand_entropy_gather(unsigned char *out, size_t len)
+{
+    unsigned char os[OS_BYTES];
+    shakerand_xof xof;
+    shakerand_turboshake256_init(&xof, CONDITIONER_DOMAIN);
+
+    pthread_mutex_lock(&lock);
+    ensure_health_checked();
+    if (os_read(os, sizeof os) != 0) {
+        pthread_mutex_unlock(&lock);
+        shakerand_xof_wipe(&xof);
+        return SHAKERAND_EENTROPY;
+    }
+    os_reason = NULL;
+    shakerand_xof_absorb(&xof, os, sizeof os);
+    for (size_t i = 0; i < HW_SOURCE_COUNT; i++) {
+        struct hw_source *s = &hw_sources[i];
+        if (!s->used)
+            continue;
+        /* A source that stops answering later is skipped for this seed:
+         * the operating system's bytes carry the seed on their own. */
+        for (int w = 0; w < HW_WORDS; w++) {
+            uint64_t v;
+            if (hw_read(s, &v) != 0)
+                break;
+            unsigned char b[8];
+            for (int t = 0; t < 8; t++)
+                b[t] = (unsigned char)(v >> (8 * t));
+            shakerand_xof_absorb(&xof, b, sizeof b);
+            shakerand_memzero(b, sizeof b);
+        }
+    }
+    pthread_mutex_unlock(&lock);
+
+    /* The counter makes every seed's input distinct even if every source
+     * repeated itself. */
+    const uint64_t n = atomic_fetch_add_explicit(&seed_counter, 1, memory_order_relaxed);
+    unsigned char c[8];
+    for (int t = 0; t < 8; t++)
+        c[t] = (unsigned char)(n >> (8 * t));
+    shakerand_xof_absorb(&xof, c, sizeof c);
+    shakerand_xof_squeeze(&xof, out, len);
+    shakerand_xof_wipe(&xof);
+    shakerand_memzero(os, sizeof os);
+    return SHAKERAND_OK;
+}
+
+int shakerand_entropy(void *out, size_t len)
+{
+    if (out == NULL && len > 0)
+        return SHAKERAND_EINVAL;
+    return shakerand_entropy_gather(out, len);
+}
+
+size_t shakerand_sources(shakerand_source_info *out, size_t max)
+{
+    pthread_mutex_lock(&lock);
+    ensure_health_checked();
+    /* Report the OS source as it is now, not as it was at the last seed. */
+    unsigned char probe[1];
+    os_reason = NULL;
+    (void)os_read(probe, sizeof probe);
+    shakerand_memzero(probe, sizeof probe);
+    const size_t count = 1 + HW_SOURCE_COUNT;
+    for (size_t i = 0; i < count && i < max; i++) {
+        if (i == 0) {
+            out[0].name = "os";
+            out[0].present = 1;
+            out[0].used = os_reason == NULL;
+            out[0].reason = os_reason;
+            out[0].method = os_method;
+            continue;
+        }
+        const struct hw_source *s = &hw_sources[i - 1];
+        out[i].name = s->name;
+        out[i].present = s->present;
+        out[i].used = s->used;
+        out[i].reason = s->reason;
+        out[i].method = s->name;
+    }
+    pthread_mutex_unlock(&lock);
+    return count;
+}
+
+int shakerand_entropy_fault_for_testing(const char *name, enum shakerand_fault fault)
+{
+    int found = -1;
+    pthread_mutex_lock(&lock);
+    if (strcmp(name, "os") == 0) {
+        os_fault = fault;
+        os_reason = NULL;
+        found = 0;
+    }
+    for (size_t i = 0; i < HW_SOURCE_COUNT; i++) {
+        if (strcmp(name, hw_sources[i].name) == 0) {
+            hw_sources[i].fault = fault;
+            found = 0;
+        }
+    }
+    health_checked = 0;
+    ensure_health_checked();
+    pthread_mutex_unlock(&lock);
+    return found;
+}

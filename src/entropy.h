@@ -1,0 +1,30 @@
+/* Entropy sources and the conditioner that mixes them (private). */
+#ifndef SHAKERAND_ENTROPY_H
+#define SHAKERAND_ENTROPY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Hardware reads: 0 and a 64-bit word, or -1 once the retry budget is spent. */
+int shakerand_rdseed64(uint64_t *out);
+int shakerand_rdrand64(uint64_t *out);
+
+/* Seed material: TurboSHAKE256 (domain byte 0x22) of operating-system
+ * bytes, then the bytes of every hardware source that passed its health
+ * check, then a process-wide counter. SHAKERAND_OK, or SHAKERAND_EENTROPY
+ * (out untouched) when the operating system gives nothing. */
+int shakerand_entropy_gather(unsigned char *out, size_t len);
+
+/* Fault injection for the tests. */
+enum shakerand_fault {
+    SHAKERAND_FAULT_NONE,
+    SHAKERAND_FAULT_FAIL,      /* every read fails */
+    SHAKERAND_FAULT_STUCK,     /* the same value every time */
+    SHAKERAND_FAULT_ALL_ONES,  /* 0xFFFF...FFFF every time */
+    SHAKERAND_FAULT_ALL_ZEROS, /* 0 every time */
+};
+/* Sets the fault of source `name` ("os", "rdseed", ...; "os" takes only
+ * FAIL) and runs the health checks again; -1 for an unknown name. */
+int shakerand_entropy_fault_for_testing(const char *name, enum shakerand_fault fault);
+
+#endif

@@ -1,0 +1,200 @@
+/*
+ * The system generator: one turboshake256x8 engine per thread.
+ *
+ * Each thread's state lives in its own anonymous mapping marked
+ * MADV_WIPEONFORK (a child process sees it zeroed, so it cannot repeat the
+ * parent's stream even after a raw clone that skips fork handlers) and
+ * MADV_DONTDUMP (kept out of core dumps). A pthread_atfork child handler
+ * bumps a generation counter as the fall-back for kernels without
+ * WIPEONFORK, and the slow path also compares the pid.
+ *
+ * Reseed budget: 16 MiB of output or 60 seconds, whichever comes first. At
+ * bulk speed a reseed (one getrandom call plus the hardware reads and one
+ * hash, a few microseconds) every 16 MiB costs well under 0.1 %; 60 s is
+ * the interval at which Linux reseeds its own generator. The clock is read
+ * only on the slow path, at most once per 4 KiB drawn, so a small request
+ * costs no system call: a thread that draws less than 4 KiB a minute
+ * reseeds at its next 4 KiB.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdatomic.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "entropy.h"
+#include "internal.h"
+
+enum {
+    SEED_BYTES = 64,
+    CHECK_INTERVAL_BYTES = 4096,
+};
+#define RESEED_BYTES ((uint64_t)16 << 20)
+#define RESEED_NANOSECONDS ((uint64_t)60 * 1000000000u)
+#define STATE_MAGIC 0x73686b7273797374ULL /* "shkrsyst" */
+
+struct system_state {
+    shakerand_engine engine;
+    uint64_t magic;        /* zero after fork where WIPEONFORK works */
+    uint64_t generation;   /* fork generation the engine was seeded in */
+    uint64_t until_check;  /* bytes left before the slow path looks again */
+    uint64_t granted;      /* until_check as the slow path last set it */
+    uint64_t since_reseed; /* bytes drawn since the last seed */
+    uint64_t deadline_ns;  /* CLOCK_MONOTONIC time of the next timed reseed */
+    pid_t pid;
+    size_t mapping_size;
+};
+
+#if defined(__GNUC__)
+#define TLS_INITIAL_EXEC __attribute__((tls_model("initial-exec")))
+#else
+#define TLS_INITIAL_EXEC
+#endif
+
+/* One pointer of thread-local storage; the state itself is mapped. */
+static _Thread_local struct system_state *tls_state TLS_INITIAL_EXEC;
+static _Atomic uint64_t fork_generation;
+static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
+static pthread_key_t exit_key;
+
+static void on_fork_child(void)
+{
+    atomic_fetch_add_explicit(&fork_generation, 1, memory_order_relaxed);
+}
+
+static void wipe_and_unmap(struct system_state *s)
+{
+    const size_t size = s->mapping_size;
+    shakerand_memzero(s, sizeof *s);
+    munmap(s, size);
+}
+
+/* Thread exit: wipe the state so it does not outlive its thread. */
+static void on_thread_exit(void *p)
+{
+    if (p != NULL) {
+        wipe_and_unmap(p);
+        tls_state = NULL;
+    }
+}
+
+static void setup(void)
+{
+    pthread_atfork(NULL, NULL, on_fork_child);
+    pthread_key_create(&exit_key, on_thread_exit);
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int seed(struct system_state *s)
+{
+    unsigned char material[SEED_BYTES];
+    const int status = shakerand_entropy_gather(material, sizeof material);
+    if (status != SHAKERAND_OK)
+        return status;
+    shakerand_engine_init(&s->engine, SHAKERAND_TURBOSHAKE256X8, material, sizeof material);
+    shakerand_memzero(material, sizeof material);
+    s->magic = STATE_MAGIC;
+    s->generation = atomic_load_explicit(&fork_generation, memory_order_relaxed);
+    s->pid = getpid();
+    s->since_reseed = 0;
+    s->deadline_ns = now_ns() + RESEED_NANOSECONDS;
+    s->until_check = s->granted = CHECK_INTERVAL_BYTES;
+    return SHAKERAND_OK;
+}
+
+static struct system_state *allocate(void)
+{
+    pthread_once(&setup_once, setup);
+    const long page = sysconf(_SC_PAGESIZE);
+    const size_t size = (sizeof(struct system_state) + (size_t)page - 1) & ~((size_t)page - 1);
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+#if defined(MADV_WIPEONFORK)
+    (void)madvise(p, size, MADV_WIPEONFORK); /* Linux 4.14+; else the fall-backs */
+#endif
+#if defined(MADV_DONTDUMP)
+    (void)madvise(p, size, MADV_DONTDUMP);
+#endif
+    struct system_state *s = p;
+    s->mapping_size = size;
+    pthread_setspecific(exit_key, s);
+    return s;
+}
+
+/* Everything that is not the common case: first use, after fork, on the
+ * byte or time budget. Returns the state ready to produce, or the status. */
+static int prepare(size_t len, struct system_state **out)
+{
+    struct system_state *s = tls_state;
+    if (s == NULL) {
+        s = allocate();
+        if (s == NULL)
+            return SHAKERAND_EENTROPY;
+        tls_state = s;
+    }
+    int reseed = s->magic != STATE_MAGIC ||
+                 s->generation != atomic_load_explicit(&fork_generation, memory_order_relaxed);
+    if (!reseed) {
+        s->since_reseed += (s->granted - s->until_check) + len;
+        reseed = s->since_reseed >= RESEED_BYTES || now_ns() >= s->deadline_ns ||
+                 s->pid != getpid();
+    }
+    if (reseed) {
+        const int status = seed(s);
+        if (status != SHAKERAND_OK)
+            return status;
+        s->since_reseed = len;
+    }
+    s->until_check = s->granted = CHECK_INTERVAL_BYTES;
+    *out = s;
+    return SHAKERAND_OK;
+}
+
+static inline struct system_state *ready(size_t len)
+{
+    struct system_state *s = tls_state;
+    if (__builtin_expect(s != NULL && s->magic == STATE_MAGIC &&
+                             s->generation == atomic_load_explicit(&fork_generation,
+                                                                   memory_order_relaxed) &&
+                             s->until_check >= len,
+                         1)) {
+        s->until_check -= len;
+        return s;
+    }
+    if (prepare(len, &s) != SHAKERAND_OK)
+        shakerand_fatal("the system generator cannot be seeded: the operating system's "
+                        "entropy source failed");
+    return s;
+}
+
+int shakerand_system_init(void)
+{
+    struct system_state *s;
+    return prepare(0, &s);
+}
+
+void shakerand_system_fill(void *out, size_t len)
+{
+    if (out == NULL && len > 0)
+        shakerand_fatal("shakerand_system_fill: out is NULL");
+    shakerand_engine_fill(&ready(len)->engine, out, len);
+}
+
+uint64_t shakerand_system_u64(void) { return shakerand_engine_u64(&ready(8)->engine); }
+
+uint32_t shakerand_system_u32(void) { return shakerand_engine_u32(&ready(4)->engine); }
+
+int shakerand_system_reseed(void)
+{
+    struct system_state *s;
+    const int status = prepare(0, &s);
+    return status == SHAKERAND_OK ? seed(s) : status;
+}
