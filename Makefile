@@ -3,11 +3,12 @@
 # streams 1 GiB through the CLI; `make bench` writes BENCHMARKS.md.
 BUILD      ?= build
 BUILD_ASAN ?= build-asan
+BUILD_TSAN ?= build-tsan
 BUILD_BENCH ?= build-bench
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps test test-c test-install test-asan test-python demo bench clean
+.PHONY: all deps test test-c test-install test-asan test-tsan test-cross test-python demo bench clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -17,7 +18,7 @@ all:
 deps:
 	tools/install-deps.sh test
 
-test: deps test-c test-install test-asan test-python
+test: deps test-c test-install test-asan test-tsan test-cross test-python
 	@echo "make test: every suite passed"
 
 test-c:
@@ -36,6 +37,19 @@ test-asan:
 	cmake --build $(BUILD_ASAN) -j $(JOBS)
 	ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS)
 
+# The threaded suites under ThreadSanitizer.
+test-tsan:
+	cmake -S . -B $(BUILD_TSAN) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	    -DSHAKERAND_BUILD_TESTS=ON -DSHAKERAND_SANITIZE=thread
+	cmake --build $(BUILD_TSAN) -j $(JOBS)
+	ctest --test-dir $(BUILD_TSAN) --output-on-failure -R 'system|engine'
+
+# ppc64le (DARN), aarch64 (RNDR), s390x (big-endian) and x86-64 without
+# RDRAND, under qemu-user.
+test-cross:
+	tools/install-deps.sh cross
+	tests/cross/run.sh
+
 # Oracle, vector-drift and CLI tests, once per kernel.
 test-python: test-c
 	python3 -m pytest -q tests/python
@@ -53,4 +67,4 @@ bench:
 	$(BUILD_BENCH)/bench/shakerand_bench --markdown BENCHMARKS.md
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_BENCH)
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_BENCH)

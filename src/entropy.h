@@ -27,4 +27,9 @@ enum shakerand_fault {
  * FAIL) and runs the health checks again; -1 for an unknown name. */
 int shakerand_entropy_fault_for_testing(const char *name, enum shakerand_fault fault);
 
+/* Test hooks of the system generator: how many seeds it has drawn (all
+ * threads), and an offset added to its clock. */
+uint64_t shakerand_system_seed_count_for_testing(void);
+void shakerand_system_clock_offset_for_testing(uint64_t ns);
+
 #endif

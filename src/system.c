@@ -85,12 +85,20 @@ static void setup(void)
     pthread_key_create(&exit_key, on_thread_exit);
 }
 
+static _Atomic uint64_t seed_count;
+static _Atomic uint64_t clock_offset_ns;
+
 static uint64_t now_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec +
+           atomic_load_explicit(&clock_offset_ns, memory_order_relaxed);
 }
+
+uint64_t shakerand_system_seed_count_for_testing(void) { return atomic_load(&seed_count); }
+
+void shakerand_system_clock_offset_for_testing(uint64_t ns) { atomic_store(&clock_offset_ns, ns); }
 
 static int seed(struct system_state *s)
 {
@@ -106,6 +114,7 @@ static int seed(struct system_state *s)
     s->since_reseed = 0;
     s->deadline_ns = now_ns() + RESEED_NANOSECONDS;
     s->until_check = s->granted = CHECK_INTERVAL_BYTES;
+    atomic_fetch_add_explicit(&seed_count, 1, memory_order_relaxed);
     return SHAKERAND_OK;
 }
 

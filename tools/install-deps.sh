@@ -1,9 +1,11 @@
 #!/bin/sh
 # Installs what building and testing shakerand needs, only what is missing.
-# Usage: install-deps.sh [test|bench]
+# Usage: install-deps.sh [test|bench|cross]
 set -eu
 want="cmake ninja-build g++ pkg-config libssl-dev libgtest-dev nlohmann-json3-dev"
 [ "${1:-test}" = bench ] && want="$want libsodium-dev"
+[ "${1:-test}" = cross ] && want="qemu-user gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu
+    gcc-s390x-linux-gnu libc6-dev-ppc64el-cross libc6-dev-arm64-cross libc6-dev-s390x-cross"
 missing=""
 for p in $want; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -1,0 +1,115 @@
+/*
+ * Entropy sources, system generator and engine byte order on another
+ * architecture, run under qemu-user by run.sh.
+ *
+ * Usage: entropy_cross SOURCE present|absent ENGINE_HEX...
+ *   SOURCE present: the hardware source must be present, pass its health
+ *     check and be used; every injected fault must get it rejected.
+ *   SOURCE absent: it must be reported as not present and not used.
+ *   ENGINE_HEX: the first 32 bytes of turboshake256, shake256 and
+ *     turboshake256x8 for the seed ptn(40), from the reference model.
+ * Prints "N passed, M failed".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "entropy.h"
+#include "shakerand.h"
+
+static int passed, failed;
+
+#define CHECK(cond, ...)                                                                     \
+    do {                                                                                     \
+        if (cond) {                                                                          \
+            passed++;                                                                        \
+        } else {                                                                             \
+            failed++;                                                                        \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                      \
+            printf(__VA_ARGS__);                                                             \
+            printf("\n");                                                                    \
+        }                                                                                    \
+    } while (0)
+
+static const shakerand_source_info *find(shakerand_source_info *v, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(v[i].name, name) == 0)
+            return &v[i];
+    return NULL;
+}
+
+static void to_hex(const unsigned char *b, size_t n, char *out)
+{
+    for (size_t i = 0; i < n; i++)
+        sprintf(out + 2 * i, "%02x", b[i]);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 6) {
+        fprintf(stderr, "usage: %s SOURCE present|absent TS256_HEX SHAKE256_HEX TS256X8_HEX\n", argv[0]);
+        return 2;
+    }
+    const char *source = argv[1];
+    const int expect_present = strcmp(argv[2], "present") == 0;
+    shakerand_source_info v[16];
+    size_t n = shakerand_sources(v, 16);
+    for (size_t i = 0; i < n; i++)
+        printf("source %-7s present=%d used=%d %s\n", v[i].name, v[i].present, v[i].used,
+               v[i].reason ? v[i].reason : "");
+    CHECK(n >= 1 && strcmp(v[0].name, "os") == 0 && v[0].used, "os source unusable");
+
+    const shakerand_source_info *s = find(v, n, source);
+    if (expect_present) {
+        CHECK(s != NULL && s->present && s->used, "%s should be present and used", source);
+        static const struct {
+            enum shakerand_fault fault;
+            const char *reason;
+        } cases[] = {{SHAKERAND_FAULT_FAIL, "no value"},
+                     {SHAKERAND_FAULT_STUCK, "repeated"},
+                     {SHAKERAND_FAULT_ALL_ONES, "all-ones"},
+                     {SHAKERAND_FAULT_ALL_ZEROS, "all-zeros"}};
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+            shakerand_entropy_fault_for_testing(source, cases[c].fault);
+            n = shakerand_sources(v, 16);
+            s = find(v, n, source);
+            CHECK(s != NULL && !s->used && s->reason && strstr(s->reason, cases[c].reason),
+                  "%s with fault %d not rejected", source, (int)cases[c].fault);
+            CHECK(shakerand_system_reseed() == SHAKERAND_OK, "reseed without %s", source);
+        }
+        shakerand_entropy_fault_for_testing(source, SHAKERAND_FAULT_NONE);
+        n = shakerand_sources(v, 16);
+        s = find(v, n, source);
+        CHECK(s != NULL && s->used, "%s not used again after the fault was cleared", source);
+    } else {
+        CHECK(s == NULL || (!s->present && !s->used), "%s should be absent", source);
+    }
+
+    unsigned char a[32], b[32];
+    shakerand_system_fill(a, sizeof a);
+    shakerand_system_fill(b, sizeof b);
+    CHECK(memcmp(a, b, sizeof a) != 0, "system generator repeated itself");
+
+    shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_FAIL);
+    CHECK(shakerand_entropy(a, sizeof a) == SHAKERAND_EENTROPY, "no error without the OS source");
+    shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_NONE);
+
+    /* Byte order and the portable kernel: the streams equal the model's. */
+    unsigned char seed[40];
+    for (int i = 0; i < 40; i++)
+        seed[i] = (unsigned char)i;
+    const shakerand_kind kinds[] = {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256,
+                                    SHAKERAND_TURBOSHAKE256X8};
+    for (int k = 0; k < 3; k++) {
+        static shakerand_engine e;
+        unsigned char out[2200];
+        char hex[65];
+        shakerand_engine_init(&e, kinds[k], seed, sizeof seed);
+        shakerand_engine_fill(&e, out, sizeof out);
+        to_hex(out, 32, hex);
+        CHECK(strcmp(hex, argv[3 + k]) == 0, "%s: got %s want %s", shakerand_kind_name(kinds[k]),
+              hex, argv[3 + k]);
+    }
+    printf("kernel %s\n%d passed, %d failed\n", shakerand_kernel_name(), passed, failed);
+    return failed != 0;
+}

@@ -1,0 +1,49 @@
+#!/bin/sh
+# Builds the library's portable sources with Debian's cross compilers and runs
+# tests/cross/entropy_cross.c under qemu-user: DARN on POWER9 (and its
+# absence on POWER8), RNDR on ARMv8.5 (absent on Cortex-A57), big-endian
+# s390x, and x86-64 without RDRAND/RDSEED (qemu64).
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+hex=$(python3 -c "
+import sys; sys.path.insert(0, '$root/tools'); import shakerand_ref as r
+seed = bytes(range(40))
+print(' '.join(r.engine_stream(k, seed, 32).hex() for k in ('turboshake256', 'shake256', 'turboshake256x8')))")
+common="src/dispatch.c src/engine.c src/entropy.c src/keccakp1600_portable.c src/system.c src/util.c src/xof.c tests/cross/entropy_cross.c"
+flags="-std=c11 -O2 -static -Iinclude -Isrc -pthread"
+
+build() { # compiler output extra-flags extra-sources
+    (cd "$root" && $1 $flags ${3:-} $common ${4:-} -o "$2")
+}
+check() { # name command...
+    name=$1; shift
+    if out=$("$@" 2>&1); then
+        echo "cross $name: $(echo "$out" | tail -1)"
+    else
+        echo "$out"; echo "cross $name: FAILED" >&2; exit 1
+    fi
+}
+
+build powerpc64le-linux-gnu-gcc "$tmp/ppc64le"
+check "ppc64le power9 (DARN)" qemu-ppc64le -cpu power9 "$tmp/ppc64le" darn present $hex
+check "ppc64le power8 (no DARN)" qemu-ppc64le -cpu power8 "$tmp/ppc64le" darn absent $hex
+
+build aarch64-linux-gnu-gcc "$tmp/aarch64"
+check "aarch64 max (RNDRRS)" qemu-aarch64 -cpu max "$tmp/aarch64" rndrrs present $hex
+check "aarch64 max (RNDR)" qemu-aarch64 -cpu max "$tmp/aarch64" rndr present $hex
+check "aarch64 cortex-a57 (no RNDR)" qemu-aarch64 -cpu cortex-a57 "$tmp/aarch64" rndr absent $hex
+
+build s390x-linux-gnu-gcc "$tmp/s390x"
+check "s390x (big-endian)" qemu-s390x "$tmp/s390x" rdrand absent $hex
+
+# x86-64 with its own kernels and RDRAND/RDSEED code, on a CPU without them.
+(cd "$root" && gcc -c -O2 -Isrc -Iinclude -mavx2 src/keccakp1600_avx2.c -o "$tmp/avx2.o" &&
+    gcc -c -O2 -Isrc -Iinclude -mavx512f -mavx512vl src/keccakp1600_avx512.c -o "$tmp/avx512.o" &&
+    gcc -c -O2 -Isrc -Iinclude -mrdrnd -mrdseed src/entropy_x86.c -o "$tmp/rng.o")
+build gcc "$tmp/x86" "-DSHAKERAND_HAVE_X86_64_KERNELS" "$tmp/avx2.o $tmp/avx512.o $tmp/rng.o"
+check "x86-64 qemu64 (no RDRAND)" qemu-x86_64 -cpu qemu64 "$tmp/x86" rdrand absent $hex
+check "x86-64 qemu64 (no RDSEED)" qemu-x86_64 -cpu qemu64 "$tmp/x86" rdseed absent $hex
+check "x86-64 native" "$tmp/x86" rdrand present $hex
+echo "cross: all passed"

@@ -1,0 +1,280 @@
+// The system generator and the entropy sources: threads, fork, reseeding on
+// budget, the sources report, and every injected fault.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+
+extern "C" {
+#include "entropy.h"
+}
+
+namespace {
+
+using test::bytes;
+
+bytes draw(std::size_t n)
+{
+    bytes b(n);
+    shakerand_system_fill(b.data(), n);
+    return b;
+}
+
+std::vector<shakerand_source_info> sources()
+{
+    std::vector<shakerand_source_info> v(shakerand_sources(nullptr, 0));
+    shakerand_sources(v.data(), v.size());
+    return v;
+}
+
+const shakerand_source_info *find_source(const std::vector<shakerand_source_info> &v, const std::string &name)
+{
+    for (const auto &s : v)
+        if (name == s.name)
+            return &s;
+    return nullptr;
+}
+
+// Every fault cleared again after each test.
+class System : public ::testing::Test {
+  protected:
+    void TearDown() override
+    {
+        for (const auto &s : sources())
+            shakerand_entropy_fault_for_testing(s.name, SHAKERAND_FAULT_NONE);
+        shakerand_system_clock_offset_for_testing(0);
+    }
+};
+
+TEST_F(System, ProducesDistinctOutput)
+{
+    ASSERT_EQ(SHAKERAND_OK, shakerand_system_init());
+    const bytes a = draw(64), b = draw(64);
+    EXPECT_NE(a, b);
+    EXPECT_NE(a, bytes(64, 0));
+    EXPECT_NE(shakerand_system_u64(), shakerand_system_u64());
+    (void)shakerand_system_u32();
+    shakerand_system_fill(nullptr, 0);
+}
+
+TEST_F(System, ThreadsProduceDistinctStreams)
+{
+    constexpr int threads = 8;
+    std::vector<bytes> out(threads);
+    std::vector<std::thread> pool;
+    for (int i = 0; i < threads; i++)
+        pool.emplace_back([&out, i] {
+            out[static_cast<std::size_t>(i)] = draw(4096);
+            for (int k = 0; k < 1000; k++)
+                (void)shakerand_system_u64();
+        });
+    for (auto &t : pool)
+        t.join();
+    std::set<bytes> firsts;
+    for (const auto &b : out)
+        firsts.insert(bytes(b.begin(), b.begin() + 32));
+    EXPECT_EQ(firsts.size(), static_cast<std::size_t>(threads));
+}
+
+// Runs `child_body` in a forked child that writes 64 bytes to a pipe;
+// returns them.
+template <class F>
+bytes from_child(F child_body)
+{
+    int fds[2];
+    EXPECT_EQ(0, pipe(fds));
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        const bytes b = child_body();
+        if (write(fds[1], b.data(), b.size()) != static_cast<ssize_t>(b.size()))
+            _exit(1);
+        _exit(0);
+    }
+    close(fds[1]);
+    bytes b(64);
+    std::size_t got = 0;
+    while (got < b.size()) {
+        const ssize_t n = read(fds[0], b.data() + got, b.size() - got);
+        if (n <= 0)
+            break;
+        got += static_cast<std::size_t>(n);
+    }
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    EXPECT_EQ(got, b.size());
+    return b;
+}
+
+TEST_F(System, ChildAfterForkDoesNotRepeatParent)
+{
+    (void)draw(16); // the parent's state exists before the fork
+    const bytes child = from_child([] { return draw(64); });
+    const bytes parent = draw(64);
+    EXPECT_NE(child, parent);
+    // Two children of the same parent state differ from each other too.
+    const bytes child2 = from_child([] { return draw(64); });
+    EXPECT_NE(child, child2);
+}
+
+TEST_F(System, ForkFromAThreadReseedsTheChild)
+{
+    bytes child, parent;
+    std::thread t([&] {
+        (void)draw(16);
+        child = from_child([] { return draw(64); });
+        parent = draw(64);
+    });
+    t.join();
+    EXPECT_NE(child, parent);
+}
+
+TEST_F(System, ReseedsOnTheByteBudget)
+{
+    (void)draw(16);
+    const auto before = shakerand_system_seed_count_for_testing();
+    bytes big(1 << 20);
+    for (int i = 0; i < 17; i++)
+        shakerand_system_fill(big.data(), big.size());
+    EXPECT_GE(shakerand_system_seed_count_for_testing(), before + 1);
+}
+
+TEST_F(System, ReseedsOnTheTimeBudget)
+{
+    (void)draw(16);
+    const auto before = shakerand_system_seed_count_for_testing();
+    (void)draw(8192);
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before);
+    shakerand_system_clock_offset_for_testing(61ull * 1000000000ull);
+    (void)draw(8192); // crosses a 4 KiB check
+    EXPECT_GE(shakerand_system_seed_count_for_testing(), before + 1);
+}
+
+TEST_F(System, ExplicitReseed)
+{
+    const auto before = shakerand_system_seed_count_for_testing();
+    EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+    EXPECT_GE(shakerand_system_seed_count_for_testing(), before + 1);
+}
+
+TEST_F(System, SourcesReportHasTheOperatingSystemFirst)
+{
+    const auto v = sources();
+    ASSERT_GE(v.size(), 1u);
+    EXPECT_STREQ(v[0].name, "os");
+    EXPECT_TRUE(v[0].present);
+    EXPECT_TRUE(v[0].used);
+    EXPECT_EQ(v[0].reason, nullptr);
+    for (const auto &s : v) {
+        if (!s.used)
+            EXPECT_NE(s.reason, nullptr) << s.name;
+        if (!s.present)
+            EXPECT_FALSE(s.used) << s.name;
+    }
+    shakerand_source_info one;
+    EXPECT_EQ(shakerand_sources(&one, 1), v.size());
+    EXPECT_STREQ(one.name, "os");
+}
+
+// Each hardware fault makes the health check reject the source, with the
+// reason, and the generator goes on from the operating system alone.
+TEST_F(System, EveryHardwareFaultIsRejectedAndReported)
+{
+    int checked = 0;
+    for (const auto &s : sources()) {
+        if (std::string(s.name) == "os" || !s.present)
+            continue;
+        const struct {
+            shakerand_fault fault;
+            const char *reason;
+        } cases[] = {
+            {SHAKERAND_FAULT_FAIL, "no value"},
+            {SHAKERAND_FAULT_STUCK, "repeated"},
+            {SHAKERAND_FAULT_ALL_ONES, "all-ones"},
+            {SHAKERAND_FAULT_ALL_ZEROS, "all-zeros"},
+        };
+        for (const auto &c : cases) {
+            ASSERT_EQ(0, shakerand_entropy_fault_for_testing(s.name, c.fault));
+            const auto now = sources();
+            const auto *r = find_source(now, s.name);
+            ASSERT_NE(r, nullptr);
+            EXPECT_TRUE(r->present);
+            EXPECT_FALSE(r->used) << s.name << " fault " << c.fault;
+            ASSERT_NE(r->reason, nullptr);
+            EXPECT_NE(std::string(r->reason).find(c.reason), std::string::npos) << r->reason;
+            EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+            EXPECT_NE(draw(32), draw(32));
+            checked++;
+        }
+        ASSERT_EQ(0, shakerand_entropy_fault_for_testing(s.name, SHAKERAND_FAULT_NONE));
+        EXPECT_TRUE(find_source(sources(), s.name)->used);
+    }
+    if (checked == 0)
+        GTEST_SKIP() << "no hardware random instruction on this machine";
+}
+
+TEST_F(System, UnknownSourceNameForFaultInjection)
+{
+    EXPECT_EQ(-1, shakerand_entropy_fault_for_testing("no-such-source", SHAKERAND_FAULT_FAIL));
+}
+
+// Without the operating system there is no seed, even with healthy hardware.
+TEST_F(System, OperatingSystemFailureIsAnErrorNeverAWeakSeed)
+{
+    ASSERT_EQ(0, shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_FAIL));
+    std::uint8_t out[32];
+    std::memset(out, 0xAB, sizeof out);
+    EXPECT_EQ(SHAKERAND_EENTROPY, shakerand_entropy(out, sizeof out));
+    for (auto b : out)
+        ASSERT_EQ(b, 0xAB);
+    EXPECT_EQ(SHAKERAND_EENTROPY, shakerand_system_reseed());
+    const auto v = sources();
+    EXPECT_FALSE(v[0].used);
+    ASSERT_NE(v[0].reason, nullptr);
+    // A thread whose first use cannot be seeded goes to the fatal handler.
+    EXPECT_DEATH(std::thread([] { (void)draw(16); }).join(), "cannot be seeded");
+    EXPECT_DEATH(
+        {
+            std::thread([] { EXPECT_EQ(SHAKERAND_EENTROPY, shakerand_system_init()); }).join();
+            std::thread([] { (void)shakerand_system_u64(); }).join();
+        },
+        "cannot be seeded");
+}
+
+void exit_with_three(const char *message)
+{
+    std::fprintf(stderr, "custom handler: %s\n", message);
+    std::_Exit(3);
+}
+
+TEST_F(System, FatalHandlerCanBeReplaced)
+{
+    ASSERT_EQ(0, shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_FAIL));
+    EXPECT_EXIT(
+        {
+            shakerand_set_fatal_handler(exit_with_three);
+            std::thread([] { (void)draw(16); }).join();
+        },
+        ::testing::ExitedWithCode(3), "custom handler: the system generator cannot be seeded");
+}
+
+TEST_F(System, EntropyCallsDiffer)
+{
+    std::uint8_t a[32], b[32];
+    ASSERT_EQ(SHAKERAND_OK, shakerand_entropy(a, sizeof a));
+    ASSERT_EQ(SHAKERAND_OK, shakerand_entropy(b, sizeof b));
+    EXPECT_NE(0, std::memcmp(a, b, sizeof a));
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_entropy(nullptr, 1));
+    EXPECT_EQ(SHAKERAND_OK, shakerand_entropy(nullptr, 0));
+}
+
+}  // namespace
