@@ -97,16 +97,22 @@ static uint64_t load_le64(const unsigned char *b)
  * byte) and 16 (0x80 in byte 135). Everything before is overwritten. */
 static void x8_rekey(struct engine *e, const unsigned char key[X8_KEY_BYTES])
 {
-    memset(e->state, 0, sizeof e->state);
-    for (unsigned w = 0; w < X8_KEY_BYTES / 8; w++) {
-        const uint64_t k = load_le64(key + 8 * w);
-        for (unsigned j = 0; j < 8; j++)
-            e->state[8 * w + j] = k;
+    uint64_t k[X8_KEY_BYTES / 8];
+    for (unsigned w = 0; w < X8_KEY_BYTES / 8; w++)
+        k[w] = load_le64(key + 8 * w);
+    for (unsigned w = 0; w < 25; w++) {
+        for (unsigned j = 0; j < 8; j++) {
+            uint64_t v = 0;
+            if (w < X8_KEY_BYTES / 8)
+                v = k[w];
+            else if (w == 4)
+                v = (uint64_t)j | (uint64_t)X8_LANE_DOMAIN << 8;
+            else if (w == 16)
+                v = (uint64_t)0x80 << 56;
+            e->state[8 * w + j] = v;
+        }
     }
-    for (unsigned j = 0; j < 8; j++) {
-        e->state[8 * 4 + j] = (uint64_t)j | (uint64_t)X8_LANE_DOMAIN << 8;
-        e->state[8 * 16 + j] = (uint64_t)0x80 << 56;
-    }
+    shakerand_memzero(k, sizeof k);
     shakerand_kernel_get()->p1600x8(e->state, 12);
     e->pos = 0;
 }
@@ -189,6 +195,11 @@ void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
         shakerand_fatal("shakerand_engine_fill: out is NULL");
     unsigned char *p = out;
     if (e->tag == TAG_TURBOSHAKE256X8) {
+        if (len < (size_t)(X8_OUTPUT_BYTES - e->pos)) { /* the common small request */
+            shakerand_state_extract_bytes(e->state, e->pos, p, len);
+            e->pos = (uint16_t)(e->pos + len);
+            return;
+        }
         while (len > 0) {
             size_t take = X8_OUTPUT_BYTES - e->pos;
             if (take > len)

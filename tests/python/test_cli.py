@@ -119,3 +119,59 @@ def test_help_and_version(cli):
     r = run(cli, "--version")
     assert r.returncode == 0 and r.stdout.startswith(b"shakerand 0.")
     assert b"kernel" in r.stdout
+
+
+@pytest.mark.parametrize("kind", ["turboshake256", "shake256", "turboshake256x8"])
+def test_engine_without_seed_is_seeded_from_the_sources(cli, kind):
+    a = run(cli, "bytes", "-n", "64", "--engine", kind).stdout
+    b = run(cli, "bytes", "-n", "64", "--engine", kind).stdout
+    assert len(a) == 64 and a != b
+
+
+def test_sources_json(cli):
+    import json
+    r = run(cli, "sources", "--json")
+    assert r.returncode == 0 and r.stderr == b""
+    doc = json.loads(r.stdout)
+    assert doc["kernel"]
+    names = [s["name"] for s in doc["sources"]]
+    assert names[0] == "os"
+    for s in doc["sources"]:
+        assert set(s) >= {"name", "present", "used", "reason"}
+        assert (s["reason"] is None) == s["used"]
+    assert doc["sources"][0]["used"] and doc["sources"][0]["method"] == "getrandom"
+
+
+def test_sources_table_and_errors(cli):
+    r = run(cli, "sources")
+    assert r.returncode == 0 and r.stdout.startswith(b"source")
+    assert b"\nos " in r.stdout
+    assert_error(run(cli, "sources", "--xml"), 2, "unknown option '--xml'")
+    assert_error(run(cli, "sources", "extra"), 2, "unexpected argument 'extra'")
+
+
+def test_progress_bar_only_on_a_terminal(cli):
+    import pty
+    leader, follower = pty.openpty()
+    try:
+        r = subprocess.run([cli, "bytes", "-n", "6G", "-o", "/dev/null"], stderr=follower,
+                           stdout=subprocess.DEVNULL, timeout=120)
+        os.close(follower)
+        follower = None
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        if follower is not None:
+            os.close(follower)
+        os.close(leader)
+    assert r.returncode == 0
+    assert b"ETA" in shown and b"100%" in shown and b"GiB" in shown
+    quiet = run(cli, "bytes", "-n", "6G", "-o", "/dev/null")
+    assert quiet.returncode == 0 and quiet.stderr == b""
