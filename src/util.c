@@ -15,6 +15,7 @@ const char *shakerand_strerror(int status)
     case SHAKERAND_EINVAL: return "invalid argument";
     case SHAKERAND_ESTATE: return "operation not valid in the object's current state";
     case SHAKERAND_EENTROPY: return "the operating system's entropy source failed";
+    case SHAKERAND_ENOMEM: return "out of memory";
     default: return "unknown status";
     }
 }

@@ -175,3 +175,74 @@ def test_progress_bar_only_on_a_terminal(cli):
     assert b"ETA" in shown and b"100%" in shown and b"GiB" in shown
     quiet = run(cli, "bytes", "-n", "6G", "-o", "/dev/null")
     assert quiet.returncode == 0 and quiet.stderr == b""
+
+
+@pytest.mark.parametrize("method", ["rng-bc-1", "rng-bc-8", "simple-discard", "simple-modular"])
+def test_int_seeded_values_are_below_the_bound(cli, method):
+    bound = 0xAADD9DB8DBE9C48B3FD4E6AE33C9FC07
+    r = run(cli, "int", "--below", f"{bound:x}", "--count", "500", "--method", method,
+            "--seed", "0102")
+    assert r.returncode == 0 and r.stderr == b""
+    lines = r.stdout.decode().split("\n")
+    assert lines[-1] == "" and len(lines) == 501
+    for line in lines[:-1]:
+        assert line == line.lower() and (line == "0" or not line.startswith("0"))
+        assert 0 <= int(line, 16) < bound
+    again = run(cli, "int", "--below", f"{bound:x}", "--count", "500", "--method", method,
+                "--seed", "0102")
+    assert again.stdout == r.stdout
+
+
+def test_int_small_bounds_odd_digits_and_zero_output(cli):
+    r = run(cli, "int", "--below", "1", "--count", "3")
+    assert r.stdout == b"0\n0\n0\n"
+    r = run(cli, "int", "--below", "abc", "--count", "2000", "--seed", "")
+    values = [int(x, 16) for x in r.stdout.split()]
+    assert len(values) == 2000 and max(values) < 0xABC and len(set(values)) > 1000
+    r = run(cli, "int", "--below", "000000ff")
+    assert r.returncode == 0 and int(r.stdout, 16) < 255
+
+
+def test_int_stats(cli):
+    import json
+    r = run(cli, "int", "--below", "8" + "0" * 63, "--count", "20000", "--seed", "00",
+            "--stats")
+    stats = json.loads(r.stderr)
+    assert stats["method"] == "rng-bc-1" and stats["count"] == 20000
+    assert abs(stats["avg_bits"] - 259.0) < 0.2
+    assert stats["max_bits"] >= 256
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["int"], "missing --below"),
+    (["int", "--below", "0"], "greater than zero"),
+    (["int", "--below", "000"], "greater than zero"),
+    (["int", "--below", ""], "not hexadecimal"),
+    (["int", "--below", "xyz"], "not hexadecimal"),
+    (["int", "--below", "ff", "--count", "ten"], "invalid count 'ten'"),
+    (["int", "--below", "ff", "--count", "-1"], "invalid count"),
+    (["int", "--below", "ff", "--method", "rng-bc-2"], "unknown method 'rng-bc-2'"),
+    (["int", "--below", "ff", "--seed", "0"], "odd number of hex digits"),
+    (["uuid", "-n", "x"], "invalid count 'x'"),
+    (["uuid", "--v8"], "unknown option '--v8'"),
+])
+def test_int_and_uuid_usage_errors(cli, args, fragment):
+    assert_error(run(cli, *args), 2, fragment)
+
+
+def test_uuid_text_and_binary(cli):
+    import re
+    import uuid as pyuuid
+    r = run(cli, "uuid", "-n", "1000")
+    lines = r.stdout.decode().split()
+    assert len(lines) == 1000 and len(set(lines)) == 1000
+    for line in lines:
+        assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}",
+                            line)
+        assert pyuuid.UUID(line).version == 4
+    v7 = run(cli, "uuid", "-n", "1000", "--v7").stdout.decode().split()
+    assert v7 == sorted(v7) and len(set(v7)) == 1000
+    assert all(pyuuid.UUID(u).version == 7 for u in v7)
+    b = run(cli, "uuid", "-n", "10", "--binary").stdout
+    assert len(b) == 160
+    assert all(pyuuid.UUID(bytes=b[i:i + 16]).version == 4 for i in range(0, 160, 16))

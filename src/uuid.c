@@ -1,0 +1,87 @@
+/* UUIDs, RFC 9562: version 4 and version 7. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+#include "internal.h"
+
+static void draw(shakerand_engine *engine, void *out, size_t n)
+{
+    if (engine != NULL)
+        shakerand_engine_fill(engine, out, n);
+    else
+        shakerand_system_fill(out, n);
+}
+
+void shakerand_uuid4(shakerand_engine *engine, uint8_t uuid[16])
+{
+    draw(engine, uuid, 16);
+    uuid[6] = (uint8_t)((uuid[6] & 0x0F) | 0x40); /* version 4 */
+    uuid[8] = (uint8_t)((uuid[8] & 0x3F) | 0x80); /* variant 10 */
+}
+
+/*
+ * Version 7 with RFC 9562 section 6.2 method 1: a 42-bit counter in rand_a
+ * (12 bits) and the top 30 bits of rand_b. Each new millisecond starts the
+ * counter at a random value with its top bit clear, leaving at least 2^41
+ * increments of room; within a millisecond it increments by one. If it
+ * would overflow, or the clock stands still or steps back, the timestamp
+ * used is the last one plus what is needed to stay ahead, so UUIDs made in
+ * this process always increase. The last 32 bits are fresh random bits.
+ */
+#define COUNTER_BITS 42
+static pthread_mutex_t v7_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t v7_last_ms, v7_counter;
+
+static uint64_t unix_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
+{
+    uint8_t random[12];
+    draw(engine, random, sizeof random);
+    uint64_t fresh = 0;
+    for (int i = 0; i < 8; i++)
+        fresh = fresh << 8 | random[i];
+    const uint64_t now = unix_ms() & ((UINT64_C(1) << 48) - 1);
+
+    pthread_mutex_lock(&v7_lock);
+    if (now > v7_last_ms) {
+        v7_last_ms = now;
+        v7_counter = fresh & ((UINT64_C(1) << (COUNTER_BITS - 1)) - 1);
+    } else if (++v7_counter >> COUNTER_BITS) {
+        v7_last_ms++;
+        v7_counter = fresh & ((UINT64_C(1) << (COUNTER_BITS - 1)) - 1);
+    }
+    const uint64_t ms = v7_last_ms, c = v7_counter;
+    pthread_mutex_unlock(&v7_lock);
+
+    for (int i = 0; i < 6; i++)
+        uuid[i] = (uint8_t)(ms >> (40 - 8 * i));
+    uuid[6] = (uint8_t)(0x70 | ((c >> 38) & 0x0F));
+    uuid[7] = (uint8_t)(c >> 30);
+    uuid[8] = (uint8_t)(0x80 | ((c >> 24) & 0x3F));
+    uuid[9] = (uint8_t)(c >> 16);
+    uuid[10] = (uint8_t)(c >> 8);
+    uuid[11] = (uint8_t)c;
+    memcpy(uuid + 12, random + 8, 4);
+    shakerand_memzero(random, sizeof random);
+}
+
+void shakerand_uuid_format(const uint8_t uuid[16], char text[SHAKERAND_UUID_STRING_SIZE])
+{
+    static const char digits[] = "0123456789abcdef";
+    size_t o = 0;
+    for (int i = 0; i < 16; i++) {
+        if (i == 4 || i == 6 || i == 8 || i == 10)
+            text[o++] = '-';
+        text[o++] = digits[uuid[i] >> 4];
+        text[o++] = digits[uuid[i] & 15];
+    }
+    text[o] = '\0';
+}
