@@ -38,6 +38,21 @@ static void die(int status, const char *fmt, ...)
     exit(status);
 }
 
+/* Writes stdout's buffered output or exits with a runtime error. */
+static void flush_stdout(void)
+{
+    if (fflush(stdout) != 0 || ferror(stdout))
+        die(EXIT_RUNTIME, "write error on standard output: %s", strerror(errno));
+}
+
+/* Help text, checked for write errors like any other output. */
+static int print_usage(const char *text)
+{
+    fputs(text, stdout);
+    flush_stdout();
+    return 0;
+}
+
 /* ---- argument parsing --------------------------------------------------- */
 
 /* SIZE: decimal digits with an optional K, M, G or T suffix (powers of 1024). */
@@ -269,7 +284,7 @@ static int cmd_bytes(int argc, char **argv)
                 die(EXIT_USAGE, "bytes: unknown engine '%s' (turboshake256, shake256, turboshake256x8)",
                     optarg);
             break;
-        case 'h': fputs(bytes_usage, stdout); return 0;
+        case 'h': return print_usage(bytes_usage);
         }
     }
     no_operands(argc, argv, "bytes");
@@ -354,13 +369,6 @@ static int parse_count(const char *s, uint64_t *out)
     return 0;
 }
 
-/* Writes stdout's buffered output or exits with a runtime error. */
-static void flush_stdout(void)
-{
-    if (fflush(stdout) != 0 || ferror(stdout))
-        die(EXIT_RUNTIME, "write error on standard output: %s", strerror(errno));
-}
-
 /* ---- int ------------------------------------------------------------------ */
 
 static const char int_usage[] =
@@ -408,7 +416,7 @@ static int cmd_int(int argc, char **argv)
                     "int: unknown method '%s' (rng-bc-1, rng-bc-8, simple-discard, simple-modular)",
                     optarg);
             break;
-        case 'h': fputs(int_usage, stdout); return 0;
+        case 'h': return print_usage(int_usage);
         }
     }
     no_operands(argc, argv, "int");
@@ -513,7 +521,7 @@ static int cmd_uuid(int argc, char **argv)
             break;
         case OPT_V7: v7 = 1; break;
         case OPT_BINARY: binary = 1; break;
-        case 'h': fputs(uuid_usage, stdout); return 0;
+        case 'h': return print_usage(uuid_usage);
         }
     }
     no_operands(argc, argv, "uuid");
@@ -579,8 +587,7 @@ static int cmd_sources(int argc, char **argv)
         if (c == 'j')
             json = 1;
         if (c == 'h') {
-            fputs(sources_usage, stdout);
-            return 0;
+            return print_usage(sources_usage);
         }
     }
     no_operands(argc, argv, "sources");
@@ -615,7 +622,10 @@ static int cmd_sources(int argc, char **argv)
                    : strcmp(info[i].name, "os") == 0 ? info[i].method : "");
     }
     flush_stdout();
-    return info[0].used ? 0 : EXIT_RUNTIME;
+    if (!info[0].used)
+        die(EXIT_RUNTIME, "the operating system's entropy source is not usable: %s",
+            info[0].reason != NULL ? info[0].reason : "unknown reason");
+    return 0;
 }
 
 /* ---- main ----------------------------------------------------------------- */
@@ -637,20 +647,24 @@ static const char main_usage[] =
 
 int main(int argc, char **argv)
 {
-    /* A parent that ignored SIGPIPE would turn a closed pipe into EPIPE
-     * errors; restore the default so the program ends quietly. */
+    /* A parent that ignored or blocked SIGPIPE would turn a closed pipe into
+     * EPIPE errors; restore the default so the program ends quietly. */
     signal(SIGPIPE, SIG_DFL);
+    sigset_t pipe_only;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    sigprocmask(SIG_UNBLOCK, &pipe_only, NULL);
 
     if (argc < 2)
         die(EXIT_USAGE, "missing command (see 'shakerand --help')");
     const char *command = argv[1];
     if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0 ||
         strcmp(command, "help") == 0) {
-        fputs(main_usage, stdout);
-        return 0;
+        return print_usage(main_usage);
     }
     if (strcmp(command, "--version") == 0 || strcmp(command, "-V") == 0) {
         printf("shakerand %s (kernel %s)\n", shakerand_version(), shakerand_kernel_name());
+        flush_stdout();
         return 0;
     }
     if (strcmp(command, "bytes") == 0)

@@ -153,9 +153,10 @@ SHAKERAND_API int shakerand_kind_from_name(const char *name, shakerand_kind *kin
 /*
  * The system generator is the default, non-deterministic generator: one
  * turboshake256x8 engine per thread, seeded on first use from the entropy
- * sources, reseeded every 16 MiB or 60 seconds of use, after fork() in the
- * child, and on request; its state is wiped when the thread exits and kept
- * out of core dumps. No locks on the hot path.
+ * sources, reseeded after 16 MiB of output or 60 seconds (the clock is read
+ * once per 4 KiB drawn), after fork() in the child, and on request; its
+ * state is wiped when the thread exits and kept out of core dumps. No locks
+ * on the hot path.
  *
  * Seed material is TurboSHAKE256 (domain byte 0x22) of 32 bytes from the
  * operating system (getrandom, else getentropy, else /dev/urandom), 32

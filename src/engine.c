@@ -16,8 +16,10 @@
  *
  * turboshake256x8 (the fast engine): eight TurboSHAKE256 sponges keyed by
  * K || lane make one 1088-byte refill per 8-way permutation; 1056 bytes are
- * output and the last 32 are the next key. The refill is rekeyed as soon as
- * its last output byte is handed out, wiping the old sponges.
+ * output and the last 32 are the next key. Bytes are zeroed in the state as
+ * they are handed out, and the refill is rekeyed as soon as its last output
+ * byte is, wiping the old sponges: a captured state holds no output that
+ * was already delivered.
  */
 
 #include "internal.h"
@@ -193,10 +195,13 @@ void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
     struct engine *e = checked(engine);
     if (out == NULL && len > 0)
         shakerand_fatal("shakerand_engine_fill: out is NULL");
+    if (len == 0)
+        return;
     unsigned char *p = out;
     if (e->tag == TAG_TURBOSHAKE256X8) {
         if (len < (size_t)(X8_OUTPUT_BYTES - e->pos)) { /* the common small request */
             shakerand_state_extract_bytes(e->state, e->pos, p, len);
+            shakerand_state_zero_bytes(e->state, e->pos, len);
             e->pos = (uint16_t)(e->pos + len);
             return;
         }
@@ -209,7 +214,9 @@ void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
             p += take;
             len -= take;
             if (e->pos == X8_OUTPUT_BYTES)
-                x8_next_refill(e);
+                x8_next_refill(e); /* overwrites everything */
+            else
+                shakerand_state_zero_bytes(e->state, e->pos - take, take);
         }
         return;
     }
@@ -244,6 +251,8 @@ static uint64_t next_word(shakerand_engine *engine, unsigned n)
     const unsigned end = e->tag == TAG_TURBOSHAKE256X8 ? X8_OUTPUT_BYTES : RATE;
     if (e->pos + n < end) {
         shakerand_state_extract_bytes(e->state, e->pos, b, n);
+        if (e->tag == TAG_TURBOSHAKE256X8)
+            shakerand_state_zero_bytes(e->state, e->pos, n);
         e->pos = (uint16_t)(e->pos + n);
     } else {
         shakerand_engine_fill(engine, b, n);

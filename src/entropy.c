@@ -116,20 +116,43 @@ static enum shakerand_fault os_fault = SHAKERAND_FAULT_NONE;
 static const char *os_reason = NULL;
 static const char *os_method = "getrandom";
 
+/* Guards the source table, the health-check state and the fault settings;
+ * never held across a read of the operating system. Fork handlers take it
+ * so a child never inherits it locked by a thread that no longer exists. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t fork_handlers_once = PTHREAD_ONCE_INIT;
 static int health_checked;
 static _Atomic uint64_t seed_counter;
+
+static void lock_for_fork(void) { pthread_mutex_lock(&lock); }
+static void unlock_after_fork(void) { pthread_mutex_unlock(&lock); }
+static void install_fork_handlers(void)
+{
+    pthread_atfork(lock_for_fork, unlock_after_fork, unlock_after_fork);
+}
+
+static void lock_sources(void)
+{
+    pthread_once(&fork_handlers_once, install_fork_handlers);
+    pthread_mutex_lock(&lock);
+}
+
+static int health_checking; /* under lock: the start-up check is running */
 
 static int hw_read(struct hw_source *s, uint64_t *out)
 {
     switch (s->fault) {
-    case SHAKERAND_FAULT_NONE: return s->read64(out);
     case SHAKERAND_FAULT_FAIL: return -1;
     case SHAKERAND_FAULT_STUCK: *out = 0x0123456789ABCDEFULL; return 0;
     case SHAKERAND_FAULT_ALL_ONES: *out = UINT64_MAX; return 0;
     case SHAKERAND_FAULT_ALL_ZEROS: *out = 0; return 0;
+    case SHAKERAND_FAULT_LATER_ALL_ONES:
+        if (health_checking)
+            return s->read64(out);
+        *out = UINT64_MAX;
+        return 0;
+    default: return s->read64(out);
     }
-    return -1;
 }
 
 /* A source is used only if HEALTH_WORDS reads all succeed, none is all-zeros
@@ -168,8 +191,10 @@ static void health_check(struct hw_source *s)
 static void ensure_health_checked(void)
 {
     if (!health_checked) {
+        health_checking = 1;
         for (size_t i = 0; i < HW_SOURCE_COUNT; i++)
             health_check(&hw_sources[i]);
+        health_checking = 0;
         health_checked = 1;
     }
 }
@@ -197,82 +222,121 @@ static int read_urandom(unsigned char *out, size_t len)
 }
 
 /* getrandom(2); where the kernel lacks it (ENOSYS), getentropy(3), which a
- * libc may implement otherwise; then /dev/urandom. */
-static int os_read(unsigned char *out, size_t len)
+ * libc may implement otherwise; then /dev/urandom. Sets *method to the one
+ * that answered, or *reason; touches no shared state. The injected faults
+ * NO_GETRANDOM and NO_GETENTROPY skip the first one or two, so the tests
+ * run every step of the chain. */
+static int os_read(enum shakerand_fault fault, unsigned char *out, size_t len,
+                   const char **method, const char **reason)
 {
-    if (os_fault == SHAKERAND_FAULT_FAIL) {
-        os_reason = "failed (injected fault)";
+    if (fault == SHAKERAND_FAULT_FAIL) {
+        *reason = "failed (injected fault)";
         return -1;
     }
 #if defined(__linux__)
-    size_t got = 0;
-    while (got < len) {
-        const ssize_t n = getrandom(out + got, len - got, 0);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            break;
-        got += (size_t)n;
-    }
-    if (got == len) {
-        os_method = "getrandom";
-        return 0;
-    }
-    if (errno != ENOSYS) {
-        os_reason = "getrandom failed";
-        return -1;
+    if (fault != SHAKERAND_FAULT_NO_GETRANDOM && fault != SHAKERAND_FAULT_NO_GETENTROPY) {
+        size_t got = 0;
+        while (got < len) {
+            const ssize_t n = getrandom(out + got, len - got, 0);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0)
+                break;
+            got += (size_t)n;
+        }
+        if (got == len) {
+            *method = "getrandom";
+            return 0;
+        }
+        if (errno != ENOSYS) {
+            *reason = "getrandom failed";
+            return -1;
+        }
     }
 #endif
-    int ok = 1;
-    for (size_t off = 0; ok && off < len; off += 256) /* getentropy's limit */
-        ok = getentropy(out + off, len - off < 256 ? len - off : 256) == 0;
-    if (ok) {
-        os_method = "getentropy";
-        return 0;
+    if (fault != SHAKERAND_FAULT_NO_GETENTROPY) {
+        int ok = 1;
+        for (size_t off = 0; ok && off < len; off += 256) /* getentropy's limit */
+            ok = getentropy(out + off, len - off < 256 ? len - off : 256) == 0;
+        if (ok) {
+            *method = "getentropy";
+            return 0;
+        }
     }
     if (read_urandom(out, len) == 0) {
-        os_method = "/dev/urandom";
+        *method = "/dev/urandom";
         return 0;
     }
-    os_reason = "getrandom, getentropy and /dev/urandom all failed";
+    *reason = "getrandom, getentropy and /dev/urandom all failed";
     return -1;
 }
 
 /* ---- the conditioner ------------------------------------------------------ */
 
+/* A word read at seed time that is all-zeros, all-ones or a repeat of the
+ * previous one means the source broke after its start-up check (AMD's
+ * all-ones after resume): it is dropped from this seed and reported. */
+static const char *runtime_check(const uint64_t *w, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (w[i] == 0 || w[i] == UINT64_MAX)
+            return "failed a check at seed time: returned all-zeros or all-ones";
+        if (i > 0 && w[i] == w[i - 1])
+            return "failed a check at seed time: repeated a value";
+    }
+    return NULL;
+}
+
 int shakerand_entropy_gather(unsigned char *out, size_t len)
 {
+    struct hw_source *used[HW_SOURCE_COUNT + 1];
+    size_t n_used = 0;
+    lock_sources();
+    ensure_health_checked();
+    const enum shakerand_fault fault = os_fault;
+    for (size_t i = 0; i < HW_SOURCE_COUNT; i++)
+        if (hw_sources[i].used)
+            used[n_used++] = &hw_sources[i];
+    pthread_mutex_unlock(&lock);
+
     unsigned char os[OS_BYTES];
+    const char *method = NULL, *reason = NULL;
+    const int os_status = os_read(fault, os, sizeof os, &method, &reason);
+    lock_sources();
+    os_reason = reason;
+    if (method != NULL)
+        os_method = method;
+    pthread_mutex_unlock(&lock);
+    if (os_status != 0)
+        return SHAKERAND_EENTROPY;
+
     shakerand_xof xof;
     shakerand_turboshake256_init(&xof, CONDITIONER_DOMAIN);
-
-    pthread_mutex_lock(&lock);
-    ensure_health_checked();
-    if (os_read(os, sizeof os) != 0) {
-        pthread_mutex_unlock(&lock);
-        shakerand_xof_wipe(&xof);
-        return SHAKERAND_EENTROPY;
-    }
-    os_reason = NULL;
     shakerand_xof_absorb(&xof, os, sizeof os);
-    for (size_t i = 0; i < HW_SOURCE_COUNT; i++) {
-        struct hw_source *s = &hw_sources[i];
-        if (!s->used)
-            continue;
-        /* A source that stops answering later is skipped for this seed:
-         * the operating system's bytes carry the seed on their own. */
-        for (int w = 0; w < HW_WORDS; w++) {
-            uint64_t v;
-            if (hw_read(s, &v) != 0)
-                break;
-            unsigned char b[8];
-            for (int t = 0; t < 8; t++)
-                b[t] = (unsigned char)(v >> (8 * t));
-            shakerand_xof_absorb(&xof, b, sizeof b);
-            shakerand_memzero(b, sizeof b);
+    for (size_t i = 0; i < n_used; i++) {
+        uint64_t w[HW_WORDS];
+        int got = 0;
+        /* A source that stops answering is skipped for this seed: the
+         * operating system's bytes carry the seed on their own. */
+        while (got < HW_WORDS && hw_read(used[i], &w[got]) == 0)
+            got++;
+        const char *broken = runtime_check(w, got);
+        if (broken != NULL) {
+            lock_sources();
+            used[i]->used = 0;
+            used[i]->reason = broken;
+            pthread_mutex_unlock(&lock);
+        } else {
+            for (int k = 0; k < got; k++) {
+                unsigned char b[8];
+                for (int t = 0; t < 8; t++)
+                    b[t] = (unsigned char)(w[k] >> (8 * t));
+                shakerand_xof_absorb(&xof, b, sizeof b);
+                shakerand_memzero(b, sizeof b);
+            }
         }
+        shakerand_memzero(w, sizeof w);
     }
-    pthread_mutex_unlock(&lock);
 
     /* The counter makes every seed's input distinct even if every source
      * repeated itself. */
@@ -296,13 +360,20 @@ int shakerand_entropy(void *out, size_t len)
 
 size_t shakerand_sources(shakerand_source_info *out, size_t max)
 {
-    pthread_mutex_lock(&lock);
-    ensure_health_checked();
     /* Report the OS source as it is now, not as it was at the last seed. */
+    lock_sources();
+    const enum shakerand_fault fault = os_fault;
+    pthread_mutex_unlock(&lock);
     unsigned char probe[1];
-    os_reason = NULL;
-    (void)os_read(probe, sizeof probe);
+    const char *method = NULL, *reason = NULL;
+    (void)os_read(fault, probe, sizeof probe, &method, &reason);
     shakerand_memzero(probe, sizeof probe);
+
+    lock_sources();
+    ensure_health_checked();
+    os_reason = reason;
+    if (method != NULL)
+        os_method = method;
     const size_t count = 1 + HW_SOURCE_COUNT;
     for (size_t i = 0; i < count && i < max; i++) {
         if (i == 0) {
@@ -327,7 +398,7 @@ size_t shakerand_sources(shakerand_source_info *out, size_t max)
 int shakerand_entropy_fault_for_testing(const char *name, enum shakerand_fault fault)
 {
     int found = -1;
-    pthread_mutex_lock(&lock);
+    lock_sources();
     if (strcmp(name, "os") == 0) {
         os_fault = fault;
         os_reason = NULL;

@@ -22,14 +22,21 @@ enum shakerand_fault {
     SHAKERAND_FAULT_STUCK,     /* the same value every time */
     SHAKERAND_FAULT_ALL_ONES,  /* 0xFFFF...FFFF every time */
     SHAKERAND_FAULT_ALL_ZEROS, /* 0 every time */
+    SHAKERAND_FAULT_NO_GETRANDOM,  /* os: as if getrandom were missing */
+    SHAKERAND_FAULT_NO_GETENTROPY, /* os: as if getrandom and getentropy were */
+    SHAKERAND_FAULT_LATER_ALL_ONES, /* hardware: healthy at start-up, then all-ones */
 };
-/* Sets the fault of source `name` ("os", "rdseed", ...; "os" takes only
- * FAIL) and runs the health checks again; -1 for an unknown name. */
+/* Sets the fault of source `name` ("os" takes FAIL and the NO_* faults,
+ * hardware sources the others) and runs the health checks again; -1 for an
+ * unknown name. */
 int shakerand_entropy_fault_for_testing(const char *name, enum shakerand_fault fault);
 
 /* Test hooks of the system generator: how many seeds it has drawn (all
  * threads), and an offset added to its clock. */
 uint64_t shakerand_system_seed_count_for_testing(void);
 void shakerand_system_clock_offset_for_testing(uint64_t ns);
+/* Threads that map their state after this call skip MADV_WIPEONFORK, so the
+ * fall-backs (fork handler, pid check) are tested alone. */
+void shakerand_system_skip_wipeonfork_for_testing(int skip);
 
 #endif

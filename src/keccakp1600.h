@@ -119,6 +119,19 @@ static inline void shakerand_state_extract_bytes(const uint64_t *state, size_t o
     }
 }
 
+/* state bytes [offset, offset + n) = 0 */
+static inline void shakerand_state_zero_bytes(uint64_t *state, size_t offset, size_t n)
+{
+    if (shakerand_host_is_little_endian()) {
+        memset((unsigned char *)state + offset, 0, n);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        size_t j = offset + i;
+        state[j / 8] &= ~((uint64_t)0xFF << (8 * (j % 8)));
+    }
+}
+
 /* state bytes [0, n) = 0, n a multiple of 8 */
 static inline void shakerand_state_zero_lanes(uint64_t *state, size_t n)
 {

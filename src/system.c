@@ -5,16 +5,19 @@
  * MADV_WIPEONFORK (a child process sees it zeroed, so it cannot repeat the
  * parent's stream even after a raw clone that skips fork handlers) and
  * MADV_DONTDUMP (kept out of core dumps). A pthread_atfork child handler
- * bumps a generation counter as the fall-back for kernels without
- * WIPEONFORK, and the slow path also compares the pid.
+ * bumps a generation counter, checked on every call. Where the kernel
+ * refuses WIPEONFORK (before Linux 4.14), every call also compares the pid
+ * (a system call, so slower), which covers a raw clone there too.
  *
  * Reseed budget: 16 MiB of output or 60 seconds, whichever comes first. At
  * bulk speed a reseed (one getrandom call plus the hardware reads and one
  * hash, a few microseconds) every 16 MiB costs well under 0.1 %; 60 s is
- * the interval at which Linux reseeds its own generator. The clock is read
- * only on the slow path, at most once per 4 KiB drawn, so a small request
- * costs no system call: a thread that draws less than 4 KiB a minute
- * reseeds at its next 4 KiB.
+ * the interval at which Linux reseeds its own generator. The clock
+ * (CLOCK_BOOTTIME, which counts time suspended) is read only on the slow
+ * path, once per 4 KiB drawn, so a small request costs no system call: a
+ * thread that draws less than 4 KiB a minute reseeds at its next 4 KiB.
+ * Large requests are served in pieces of at most 1 MiB, each through the
+ * same checks.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -29,10 +32,12 @@
 enum {
     SEED_BYTES = 64,
     CHECK_INTERVAL_BYTES = 4096,
+    MAX_PIECE_BYTES = 1 << 20,
 };
 #define RESEED_BYTES ((uint64_t)16 << 20)
 #define RESEED_NANOSECONDS ((uint64_t)60 * 1000000000u)
-#define STATE_MAGIC 0x73686b7273797374ULL /* "shkrsyst" */
+#define STATE_MAGIC 0x73686b7273797374ULL    /* "shkrsyst" */
+#define STATE_UNSEEDED 0x73686b72756e7364ULL /* "shkrunsd": mapped, never seeded */
 
 struct system_state {
     shakerand_engine engine;
@@ -41,9 +46,9 @@ struct system_state {
     uint64_t until_check;  /* bytes left before the slow path looks again */
     uint64_t granted;      /* until_check as the slow path last set it */
     uint64_t since_reseed; /* bytes drawn since the last seed */
-    uint64_t deadline_ns;  /* CLOCK_MONOTONIC time of the next timed reseed */
+    uint64_t deadline_ns;  /* CLOCK_BOOTTIME time of the next timed reseed */
     pid_t pid;
-    size_t mapping_size;
+    int wiped_on_fork;     /* the kernel accepted MADV_WIPEONFORK */
 };
 
 #if defined(__GNUC__)
@@ -63,11 +68,17 @@ static void on_fork_child(void)
     atomic_fetch_add_explicit(&fork_generation, 1, memory_order_relaxed);
 }
 
+/* Not stored in the mapping: WIPEONFORK would zero it in a child. */
+static size_t mapping_size(void)
+{
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    return (sizeof(struct system_state) + page - 1) & ~(page - 1);
+}
+
 static void wipe_and_unmap(struct system_state *s)
 {
-    const size_t size = s->mapping_size;
     shakerand_memzero(s, sizeof *s);
-    munmap(s, size);
+    munmap(s, mapping_size());
 }
 
 /* Thread exit: wipe the state so it does not outlive its thread. */
@@ -91,7 +102,11 @@ static _Atomic uint64_t clock_offset_ns;
 static uint64_t now_ns(void)
 {
     struct timespec ts;
+#if defined(CLOCK_BOOTTIME)
+    clock_gettime(CLOCK_BOOTTIME, &ts);
+#else
     clock_gettime(CLOCK_MONOTONIC, &ts);
+#endif
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec +
            atomic_load_explicit(&clock_offset_ns, memory_order_relaxed);
 }
@@ -99,6 +114,10 @@ static uint64_t now_ns(void)
 uint64_t shakerand_system_seed_count_for_testing(void) { return atomic_load(&seed_count); }
 
 void shakerand_system_clock_offset_for_testing(uint64_t ns) { atomic_store(&clock_offset_ns, ns); }
+
+static _Atomic int skip_wipeonfork;
+
+void shakerand_system_skip_wipeonfork_for_testing(int skip) { atomic_store(&skip_wipeonfork, skip); }
 
 static int seed(struct system_state *s)
 {
@@ -121,19 +140,20 @@ static int seed(struct system_state *s)
 static struct system_state *allocate(void)
 {
     pthread_once(&setup_once, setup);
-    const long page = sysconf(_SC_PAGESIZE);
-    const size_t size = (sizeof(struct system_state) + (size_t)page - 1) & ~((size_t)page - 1);
+    const size_t size = mapping_size();
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
         return NULL;
+    int wiped = 0;
 #if defined(MADV_WIPEONFORK)
-    (void)madvise(p, size, MADV_WIPEONFORK); /* Linux 4.14+; else the fall-backs */
+    wiped = !atomic_load(&skip_wipeonfork) && madvise(p, size, MADV_WIPEONFORK) == 0;
 #endif
 #if defined(MADV_DONTDUMP)
     (void)madvise(p, size, MADV_DONTDUMP);
 #endif
     struct system_state *s = p;
-    s->mapping_size = size;
+    s->magic = STATE_UNSEEDED; /* zero would mean "wiped by a fork" */
+    s->wiped_on_fork = wiped;
     pthread_setspecific(exit_key, s);
     return s;
 }
@@ -146,9 +166,11 @@ static int prepare(size_t len, struct system_state **out)
     if (s == NULL) {
         s = allocate();
         if (s == NULL)
-            return SHAKERAND_EENTROPY;
+            return SHAKERAND_ENOMEM;
         tls_state = s;
     }
+    if (s->magic == 0)
+        s->wiped_on_fork = 1; /* only the kernel zeroes a mapped page */
     int reseed = s->magic != STATE_MAGIC ||
                  s->generation != atomic_load_explicit(&fork_generation, memory_order_relaxed);
     if (!reseed) {
@@ -157,12 +179,16 @@ static int prepare(size_t len, struct system_state **out)
                  s->pid != getpid();
     }
     if (reseed) {
+        /* After a fork the page may have been wiped, flag included. */
+        const int wiped = s->wiped_on_fork;
         const int status = seed(s);
+        s->wiped_on_fork = wiped;
         if (status != SHAKERAND_OK)
             return status;
         s->since_reseed = len;
     }
-    s->until_check = s->granted = CHECK_INTERVAL_BYTES;
+    /* Without WIPEONFORK every call comes here to compare the pid. */
+    s->until_check = s->granted = s->wiped_on_fork ? CHECK_INTERVAL_BYTES : 0;
     *out = s;
     return SHAKERAND_OK;
 }
@@ -178,7 +204,10 @@ static inline struct system_state *ready(size_t len)
         s->until_check -= len;
         return s;
     }
-    if (prepare(len, &s) != SHAKERAND_OK)
+    const int status = prepare(len, &s);
+    if (status == SHAKERAND_ENOMEM)
+        shakerand_fatal("the system generator cannot map memory for its state");
+    if (status != SHAKERAND_OK)
         shakerand_fatal("the system generator cannot be seeded: the operating system's "
                         "entropy source failed");
     return s;
@@ -194,7 +223,13 @@ void shakerand_system_fill(void *out, size_t len)
 {
     if (out == NULL && len > 0)
         shakerand_fatal("shakerand_system_fill: out is NULL");
-    shakerand_engine_fill(&ready(len)->engine, out, len);
+    unsigned char *p = out;
+    while (len > MAX_PIECE_BYTES) {
+        shakerand_engine_fill(&ready(MAX_PIECE_BYTES)->engine, p, MAX_PIECE_BYTES);
+        p += MAX_PIECE_BYTES;
+        len -= MAX_PIECE_BYTES;
+    }
+    shakerand_engine_fill(&ready(len)->engine, p, len);
 }
 
 uint64_t shakerand_system_u64(void) { return shakerand_engine_u64(&ready(8)->engine); }

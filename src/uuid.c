@@ -32,7 +32,16 @@ void shakerand_uuid4(shakerand_engine *engine, uint8_t uuid[16])
  */
 #define COUNTER_BITS 42
 static pthread_mutex_t v7_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t v7_fork_once = PTHREAD_ONCE_INIT;
 static uint64_t v7_last_ms, v7_counter;
+
+/* A child must not inherit the lock held by a thread it does not have. */
+static void v7_lock_for_fork(void) { pthread_mutex_lock(&v7_lock); }
+static void v7_unlock_after_fork(void) { pthread_mutex_unlock(&v7_lock); }
+static void v7_install_fork_handlers(void)
+{
+    pthread_atfork(v7_lock_for_fork, v7_unlock_after_fork, v7_unlock_after_fork);
+}
 
 static uint64_t unix_ms(void)
 {
@@ -50,6 +59,7 @@ void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
         fresh = fresh << 8 | random[i];
     const uint64_t now = unix_ms() & ((UINT64_C(1) << 48) - 1);
 
+    pthread_once(&v7_fork_once, v7_install_fork_handlers);
     pthread_mutex_lock(&v7_lock);
     if (now > v7_last_ms) {
         v7_last_ms = now;

@@ -1,5 +1,6 @@
 // The engines: RandomSHAKE's own output, the project's vector file, stream
 // independence from request slicing, word reads, and every error path.
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <set>
@@ -109,6 +110,32 @@ TEST(Engine, FastEngineIsInterleavedTurboShakeLanes)
                   bytes(r.begin(), r.begin() + 1056))
             << "refill " << refill;
         std::memcpy(key, &r[1056], 32);
+    }
+}
+
+// Key erasure (docs/engines.md): bytes handed out by the fast engine are
+// nowhere in its memory afterwards.
+TEST(Engine, FastEngineForgetsWhatItHandedOut)
+{
+    shakerand_engine e;
+    shakerand_engine_init(&e, SHAKERAND_TURBOSHAKE256X8, "forget", 6);
+    for (std::size_t n : {std::size_t{16}, std::size_t{8}, std::size_t{500}, std::size_t{1056}, std::size_t{3000}}) {
+        bytes out(n);
+        if (n == 8) {
+            const std::uint64_t w = shakerand_engine_u64(&e);
+            std::memcpy(out.data(), &w, 8);
+        } else {
+            shakerand_engine_fill(&e, out.data(), n);
+        }
+        const std::size_t probe = std::min<std::size_t>(n, 16);
+        for (std::size_t at = 0; at + probe <= n; at += probe) {
+            const auto *hay = e.opaque_;
+            const auto *end = hay + sizeof e.opaque_;
+            EXPECT_EQ(std::search(hay, end, out.begin() + static_cast<long>(at),
+                                  out.begin() + static_cast<long>(at + probe)),
+                      end)
+                << "delivered bytes " << at << ".." << at + probe << " of a " << n << "-byte request remain";
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 // The system generator and the entropy sources: threads, fork, reseeding on
 // budget, the sources report, and every injected fault.
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstring>
 #include <set>
 #include <thread>
@@ -115,6 +117,37 @@ bytes from_child(F child_body)
     return b;
 }
 
+// The same through the raw system call, which runs no fork handlers.
+template <class F>
+bytes from_child_raw(F child_body)
+{
+    int fds[2];
+    EXPECT_EQ(0, pipe(fds));
+    const pid_t pid = static_cast<pid_t>(syscall(SYS_fork));
+    if (pid == 0) {
+        close(fds[0]);
+        const bytes b = child_body();
+        if (write(fds[1], b.data(), b.size()) != static_cast<ssize_t>(b.size()))
+            _exit(1);
+        _exit(0);
+    }
+    close(fds[1]);
+    bytes b(64);
+    std::size_t got = 0;
+    while (got < b.size()) {
+        const ssize_t n = read(fds[0], b.data() + got, b.size() - got);
+        if (n <= 0)
+            break;
+        got += static_cast<std::size_t>(n);
+    }
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    EXPECT_EQ(got, b.size());
+    return b;
+}
+
 TEST_F(System, ChildAfterForkDoesNotRepeatParent)
 {
     (void)draw(16); // the parent's state exists before the fork
@@ -136,6 +169,71 @@ TEST_F(System, ForkFromAThreadReseedsTheChild)
     });
     t.join();
     EXPECT_NE(child, parent);
+}
+
+// Each fork defence on its own: with WIPEONFORK skipped, the fork handler
+// catches fork(); a raw fork system call skips the handlers and is caught by
+// the pid check; with WIPEONFORK, the wiped page alone catches a raw fork.
+TEST_F(System, ForkHandlerAloneReseedsTheChild)
+{
+    shakerand_system_skip_wipeonfork_for_testing(1);
+    bytes child, parent;
+    std::thread t([&] {
+        (void)draw(16); // maps this thread's state without WIPEONFORK
+        child = from_child([] { return draw(64); });
+        parent = draw(64);
+    });
+    t.join();
+    shakerand_system_skip_wipeonfork_for_testing(0);
+    EXPECT_NE(child, parent);
+}
+
+TEST_F(System, PidCheckAloneCatchesARawFork)
+{
+    shakerand_system_skip_wipeonfork_for_testing(1);
+    bytes child, parent;
+    std::thread t([&] {
+        (void)draw(16);
+        child = from_child_raw([] { return draw(64); });
+        parent = draw(64);
+    });
+    t.join();
+    shakerand_system_skip_wipeonfork_for_testing(0);
+    EXPECT_NE(child, parent);
+}
+
+TEST_F(System, WipeOnForkAloneCatchesARawFork)
+{
+    bytes child, parent;
+    std::thread t([&] {
+        (void)draw(16);
+        child = from_child_raw([] { return draw(64); });
+        parent = draw(64);
+    });
+    t.join();
+    EXPECT_NE(child, parent);
+}
+
+// A fork while another thread is seeding must not leave the child waiting
+// on a lock held by a thread that does not exist there.
+TEST_F(System, ForkWhileAnotherThreadSeedsDoesNotDeadlock)
+{
+    std::atomic<bool> stop{false};
+    std::thread seeder([&] {
+        std::uint8_t b[32];
+        while (!stop)
+            (void)shakerand_entropy(b, sizeof b);
+    });
+    for (int i = 0; i < 100; i++) {
+        const bytes child = from_child([] {
+            alarm(10); // a deadlock ends the child with SIGALRM: a failure
+            (void)shakerand_system_reseed();
+            return draw(64);
+        });
+        ASSERT_EQ(child.size(), 64u);
+    }
+    stop = true;
+    seeder.join();
 }
 
 TEST_F(System, ReseedsOnTheByteBudget)
@@ -218,6 +316,52 @@ TEST_F(System, EveryHardwareFaultIsRejectedAndReported)
     }
     if (checked == 0)
         GTEST_SKIP() << "no hardware random instruction on this machine";
+}
+
+// A hardware source that passes its start-up check and breaks later is
+// dropped at the next seed and reported.
+TEST_F(System, HardwareThatBreaksLaterIsDroppedAtSeedTime)
+{
+    int checked = 0;
+    for (const auto &s : sources()) {
+        if (std::string(s.name) == "os" || !s.present)
+            continue;
+        ASSERT_EQ(0, shakerand_entropy_fault_for_testing(s.name, SHAKERAND_FAULT_LATER_ALL_ONES));
+        EXPECT_TRUE(find_source(sources(), s.name)->used) << "the start-up check passes";
+        EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+        const auto now = sources();
+        const auto *r = find_source(now, s.name);
+        EXPECT_FALSE(r->used) << s.name;
+        ASSERT_NE(r->reason, nullptr);
+        EXPECT_NE(std::string(r->reason).find("seed time"), std::string::npos) << r->reason;
+        ASSERT_EQ(0, shakerand_entropy_fault_for_testing(s.name, SHAKERAND_FAULT_NONE));
+        checked++;
+    }
+    if (checked == 0)
+        GTEST_SKIP() << "no hardware random instruction on this machine";
+}
+
+// Every step of the operating system's chain: getrandom, getentropy,
+// /dev/urandom.
+TEST_F(System, OperatingSystemFallbackChain)
+{
+    const struct {
+        shakerand_fault fault;
+        const char *method;
+    } steps[] = {{SHAKERAND_FAULT_NONE, "getrandom"},
+                 {SHAKERAND_FAULT_NO_GETRANDOM, "getentropy"},
+                 {SHAKERAND_FAULT_NO_GETENTROPY, "/dev/urandom"}};
+    for (const auto &step : steps) {
+        ASSERT_EQ(0, shakerand_entropy_fault_for_testing("os", step.fault));
+        std::uint8_t a[32], b[32];
+        ASSERT_EQ(SHAKERAND_OK, shakerand_entropy(a, sizeof a));
+        ASSERT_EQ(SHAKERAND_OK, shakerand_entropy(b, sizeof b));
+        EXPECT_NE(0, std::memcmp(a, b, sizeof a));
+        const auto v = sources();
+        EXPECT_TRUE(v[0].used);
+        EXPECT_STREQ(v[0].method, step.method);
+        EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+    }
 }
 
 TEST_F(System, UnknownSourceNameForFaultInjection)

@@ -246,3 +246,32 @@ def test_uuid_text_and_binary(cli):
     b = run(cli, "uuid", "-n", "10", "--binary").stdout
     assert len(b) == 160
     assert all(pyuuid.UUID(bytes=b[i:i + 16]).version == 4 for i in range(0, 160, 16))
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["bytes", "--help"],
+                                  ["int", "--help"], ["uuid", "--help"], ["sources", "--help"],
+                                  ["sources"], ["sources", "--json"],
+                                  ["uuid", "-n", "100000"], ["int", "--below", "ff", "-c", "100000"]])
+def test_write_errors_on_standard_output_are_not_success(cli, args):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    with open("/dev/full", "wb") as full:
+        r = subprocess.run([cli, *args], stdout=full, stderr=subprocess.PIPE)
+    assert r.returncode == 1, args
+    assert b"write error" in r.stderr
+
+
+def test_closed_pipe_ends_quietly_even_with_sigpipe_blocked_or_ignored(cli):
+    import signal
+
+    def block():
+        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGPIPE])
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+
+    p = subprocess.Popen([cli, "bytes", "-n", "1G"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, preexec_fn=block)
+    p.stdout.read(10)
+    p.stdout.close()
+    err = p.stderr.read()
+    p.wait(timeout=30)
+    assert err == b""
