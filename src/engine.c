@@ -22,41 +22,9 @@
  * was already delivered.
  */
 
+#include "engine.h"
 #include "internal.h"
 #include "keccakp1600.h"
-
-enum {
-    RATE = 136,
-    BLOCKS_PER_PERIOD = 8,
-    RATCHET_ZERO_BYTES = 32,
-    X8_KEY_DOMAIN = 0x20,
-    X8_LANE_DOMAIN = 0x21,
-    X8_KEY_BYTES = 32,
-    X8_REFILL_BYTES = 8 * RATE,                       /* 1088 */
-    X8_OUTPUT_BYTES = X8_REFILL_BYTES - X8_KEY_BYTES, /* 1056 */
-    /* Engine tags in memory, distinct from 0 so a zeroed (wiped or never
-     * initialised) engine is recognised and refused. */
-    TAG_TURBOSHAKE256 = 0x54534831, /* "TSH1" */
-    TAG_SHAKE256 = 0x53484b31,      /* "SHK1" */
-    TAG_TURBOSHAKE256X8 = 0x54534838, /* "TSH8" */
-};
-
-struct engine {
-    uint32_t tag;
-    uint16_t pos;   /* bytes of the current block (x1) or refill (x8) handed out */
-    uint8_t block;  /* x1: index of the current block in its period */
-    uint8_t rounds; /* x1: 12 (TurboSHAKE256) or 24 (SHAKE256) */
-    /* x1: one state in words 0..24; x8: eight states, lane i of state j at
-     * word 8i + j, so the refill's output is words 0..131 in order. */
-    SHAKERAND_ALIGN64 uint64_t state[25 * 8];
-};
-
-_Static_assert(sizeof(struct engine) <= SHAKERAND_ENGINE_SIZE, "engine too large");
-
-static struct engine *as_engine(shakerand_engine *engine)
-{
-    return (struct engine *)(void *)engine->opaque_;
-}
 
 size_t shakerand_engine_size(void) { return sizeof(shakerand_engine); }
 

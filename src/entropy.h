@@ -38,5 +38,7 @@ void shakerand_system_clock_offset_for_testing(uint64_t ns);
 /* Threads that map their state after this call skip MADV_WIPEONFORK, so the
  * fall-backs (fork handler, pid check) are tested alone. */
 void shakerand_system_skip_wipeonfork_for_testing(int skip);
+/* How many thread states have been wiped and unmapped at thread exit. */
+uint64_t shakerand_system_states_wiped_for_testing(void);
 
 #endif

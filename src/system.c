@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine.h"
 #include "entropy.h"
 #include "internal.h"
 
@@ -81,12 +82,17 @@ static void wipe_and_unmap(struct system_state *s)
     munmap(s, mapping_size());
 }
 
+static _Atomic uint64_t states_wiped;
+
+uint64_t shakerand_system_states_wiped_for_testing(void) { return atomic_load(&states_wiped); }
+
 /* Thread exit: wipe the state so it does not outlive its thread. */
 static void on_thread_exit(void *p)
 {
     if (p != NULL) {
         wipe_and_unmap(p);
         tls_state = NULL;
+        atomic_fetch_add(&states_wiped, 1);
     }
 }
 
@@ -223,6 +229,12 @@ void shakerand_system_fill(void *out, size_t len)
 {
     if (out == NULL && len > 0)
         shakerand_fatal("shakerand_system_fill: out is NULL");
+    if (len <= 16) {
+        struct system_state *s = ready(len);
+        if (!shakerand_x8_take_small(&s->engine, out, len))
+            shakerand_engine_fill(&s->engine, out, len);
+        return;
+    }
     unsigned char *p = out;
     while (len > MAX_PIECE_BYTES) {
         shakerand_engine_fill(&ready(MAX_PIECE_BYTES)->engine, p, MAX_PIECE_BYTES);
@@ -232,9 +244,27 @@ void shakerand_system_fill(void *out, size_t len)
     shakerand_engine_fill(&ready(len)->engine, p, len);
 }
 
-uint64_t shakerand_system_u64(void) { return shakerand_engine_u64(&ready(8)->engine); }
+uint64_t shakerand_system_u64(void)
+{
+    shakerand_engine *e = &ready(8)->engine;
+    unsigned char b[8];
+    if (!shakerand_x8_take_small(e, b, 8))
+        return shakerand_engine_u64(e);
+    uint64_t v;
+    memcpy(&v, b, 8); /* the fast path runs only on little-endian hosts */
+    return v;
+}
 
-uint32_t shakerand_system_u32(void) { return shakerand_engine_u32(&ready(4)->engine); }
+uint32_t shakerand_system_u32(void)
+{
+    shakerand_engine *e = &ready(4)->engine;
+    unsigned char b[4];
+    if (!shakerand_x8_take_small(e, b, 4))
+        return shakerand_engine_u32(e);
+    uint32_t v;
+    memcpy(&v, b, 4);
+    return v;
+}
 
 int shakerand_system_reseed(void)
 {

@@ -113,6 +113,34 @@ TEST(Engine, FastEngineIsInterleavedTurboShakeLanes)
     }
 }
 
+// The system generator's inlined small-request path gives the same stream
+// as shakerand_engine_fill, and zeroes what it serves.
+TEST(Engine, InlinedSmallRequestsEqualFill)
+{
+    const bytes seed = test::ptn(9);
+    const bytes whole = stream(SHAKERAND_TURBOSHAKE256X8, seed, 5000);
+    shakerand_engine e;
+    shakerand_engine_init(&e, SHAKERAND_TURBOSHAKE256X8, seed.data(), seed.size());
+    std::mt19937 rng(5);
+    bytes got;
+    int served = 0;
+    while (got.size() < 4900) {
+        const std::size_t n = rng() % 17;
+        std::uint8_t buf[16];
+        if (shakerand_x8_take_small(&e, buf, n))
+            served++;
+        else
+            shakerand_engine_fill(&e, buf, n);
+        got.insert(got.end(), buf, buf + n);
+    }
+    EXPECT_EQ(got, bytes(whole.begin(), whole.begin() + static_cast<long>(got.size())));
+    EXPECT_GT(served, 100);
+    shakerand_engine one;
+    shakerand_engine_init(&one, SHAKERAND_SHAKE256, "x", 1);
+    std::uint8_t b[4];
+    EXPECT_EQ(0, shakerand_x8_take_small(&one, b, 4)) << "only the fast engine takes the inline path";
+}
+
 // Key erasure (docs/engines.md): bytes handed out by the fast engine are
 // nowhere in its memory afterwards.
 TEST(Engine, FastEngineForgetsWhatItHandedOut)

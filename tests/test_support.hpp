@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 extern "C" {
+#include "engine.h"
 #include "keccakp1600.h"
 #include "shakerand.h"
 }

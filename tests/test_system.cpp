@@ -236,6 +236,16 @@ TEST_F(System, ForkWhileAnotherThreadSeedsDoesNotDeadlock)
     seeder.join();
 }
 
+TEST_F(System, ThreadExitWipesItsState)
+{
+    const auto before = shakerand_system_states_wiped_for_testing();
+    for (int i = 0; i < 5; i++)
+        std::thread([] { (void)draw(16); }).join();
+    EXPECT_EQ(shakerand_system_states_wiped_for_testing(), before + 5);
+    std::thread([] {}).join(); // a thread that never drew has nothing to wipe
+    EXPECT_EQ(shakerand_system_states_wiped_for_testing(), before + 5);
+}
+
 TEST_F(System, ReseedsOnTheByteBudget)
 {
     (void)draw(16);

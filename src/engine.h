@@ -1,0 +1,85 @@
+/* The engines' memory layout, shared with the system generator's fast path
+ * (private). */
+#ifndef SHAKERAND_ENGINE_H
+#define SHAKERAND_ENGINE_H
+
+#include <string.h>
+
+#include "keccakp1600.h"
+#include "shakerand.h"
+
+enum {
+    RATE = 136,
+    BLOCKS_PER_PERIOD = 8,
+    RATCHET_ZERO_BYTES = 32,
+    X8_KEY_DOMAIN = 0x20,
+    X8_LANE_DOMAIN = 0x21,
+    X8_KEY_BYTES = 32,
+    X8_REFILL_BYTES = 8 * RATE,                       /* 1088 */
+    X8_OUTPUT_BYTES = X8_REFILL_BYTES - X8_KEY_BYTES, /* 1056 */
+    /* Engine tags in memory, distinct from 0 so a zeroed (wiped or never
+     * initialised) engine is recognised and refused. */
+    TAG_TURBOSHAKE256 = 0x54534831, /* "TSH1" */
+    TAG_SHAKE256 = 0x53484b31,      /* "SHK1" */
+    TAG_TURBOSHAKE256X8 = 0x54534838, /* "TSH8" */
+};
+
+struct engine {
+    uint32_t tag;
+    uint16_t pos;   /* bytes of the current block (x1) or refill (x8) handed out */
+    uint8_t block;  /* x1: index of the current block in its period */
+    uint8_t rounds; /* x1: 12 (TurboSHAKE256) or 24 (SHAKE256) */
+    /* x1: one state in words 0..24; x8: eight states, lane i of state j at
+     * word 8i + j, so the refill's output is words 0..131 in order. */
+    SHAKERAND_ALIGN64 uint64_t state[25 * 8];
+};
+
+#ifndef __cplusplus
+_Static_assert(sizeof(struct engine) <= SHAKERAND_ENGINE_SIZE, "engine too large");
+#endif
+
+static inline struct engine *as_engine(shakerand_engine *engine)
+{
+    return (struct engine *)(void *)engine->opaque_;
+}
+
+/* Copies n <= 16 bytes with at most two fixed-size moves each way. */
+static inline void copy_small(unsigned char *dst, const unsigned char *src, size_t n)
+{
+    if (n >= 8) {
+        uint64_t a, b;
+        memcpy(&a, src, 8);
+        memcpy(&b, src + n - 8, 8);
+        memcpy(dst, &a, 8);
+        memcpy(dst + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, src, 4);
+        memcpy(&b, src + n - 4, 4);
+        memcpy(dst, &a, 4);
+        memcpy(dst + n - 4, &b, 4);
+    } else {
+        for (size_t i = 0; i < n; i++)
+            dst[i] = src[i];
+    }
+}
+
+/* The fast engine's common case, inlined where it matters: up to 16 bytes
+ * that the current refill still holds, on a little-endian host (where the
+ * refill's bytes lie in order). Returns 0, doing nothing, otherwise. Served
+ * bytes are zeroed in the state, as in shakerand_engine_fill. */
+static inline int shakerand_x8_take_small(shakerand_engine *engine, void *out, size_t n)
+{
+    struct engine *e = as_engine(engine);
+    if (e->tag != TAG_TURBOSHAKE256X8 || n > 16 || n >= (size_t)(X8_OUTPUT_BYTES - e->pos) ||
+        !shakerand_host_is_little_endian())
+        return 0;
+    unsigned char *src = (unsigned char *)e->state + e->pos;
+    static const unsigned char zeros[16] = {0};
+    copy_small((unsigned char *)out, src, n);
+    copy_small(src, zeros, n);
+    e->pos = (uint16_t)(e->pos + n);
+    return 1;
+}
+
+#endif
