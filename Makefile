@@ -4,11 +4,12 @@
 BUILD      ?= build
 BUILD_ASAN ?= build-asan
 BUILD_TSAN ?= build-tsan
+BUILD_CLANG ?= build-clang
 BUILD_BENCH ?= build-bench
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps test test-c test-install test-asan test-tsan test-cross test-python demo bench clean
+.PHONY: all deps test test-c test-install test-clang test-asan test-tsan test-cross test-python demo bench clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -18,7 +19,7 @@ all:
 deps:
 	tools/install-deps.sh test
 
-test: deps test-c test-install test-asan test-tsan test-cross test-python
+test: deps test-c test-install test-clang test-asan test-tsan test-cross test-python
 	@echo "make test: every suite passed"
 
 test-c:
@@ -29,6 +30,13 @@ test-c:
 # find_package and pkg-config consumers of an installed copy.
 test-install: test-c
 	tests/consumer/run.sh $(BUILD)
+
+# Everything again with clang (the C++ header must build -Werror with both).
+test-clang:
+	CC=clang CXX=clang++ cmake -S . -B $(BUILD_CLANG) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release \
+	    -DSHAKERAND_BUILD_TESTS=ON
+	cmake --build $(BUILD_CLANG) -j $(JOBS)
+	ctest --test-dir $(BUILD_CLANG) --output-on-failure -j $(JOBS)
 
 # The whole C suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
 test-asan:
@@ -65,6 +73,9 @@ bench:
 	    -DSHAKERAND_BUILD_TESTS=OFF -DSHAKERAND_BUILD_BENCH=ON
 	cmake --build $(BUILD_BENCH) -j $(JOBS)
 	$(BUILD_BENCH)/bench/shakerand_bench --markdown BENCHMARKS.md
+	$(BUILD_BENCH)/bench/cpp_bench --benchmark_min_time=0.2 --benchmark_repetitions=3 \
+	    --benchmark_report_aggregates_only=true --benchmark_format=json > $(BUILD_BENCH)/cpp.json
+	python3 tools/bench_cpp_markdown.py $(BUILD_BENCH)/cpp.json BENCHMARKS.md
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_BENCH)
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH)

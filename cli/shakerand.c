@@ -428,7 +428,7 @@ static int cmd_int(int argc, char **argv)
     if (padded == NULL)
         die(EXIT_RUNTIME, "out of memory");
     snprintf(padded, digits + 2, "%s%s", digits % 2 ? "0" : "", below);
-    size_t r_len;
+    size_t r_len = 0;
     const char *why = NULL;
     uint8_t *r = digits ? parse_hex(padded, &r_len, &why) : NULL;
     free(padded);

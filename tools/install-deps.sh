@@ -2,8 +2,8 @@
 # Installs what building and testing shakerand needs, only what is missing.
 # Usage: install-deps.sh [test|bench|cross]
 set -eu
-want="cmake ninja-build g++ pkg-config libssl-dev libgtest-dev nlohmann-json3-dev"
-[ "${1:-test}" = bench ] && want="$want libsodium-dev"
+want="cmake ninja-build g++ clang pkg-config libssl-dev libgtest-dev nlohmann-json3-dev"
+[ "${1:-test}" = bench ] && want="$want libsodium-dev libbenchmark-dev"
 [ "${1:-test}" = cross ] && want="qemu-user gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu
     gcc-s390x-linux-gnu libc6-dev-ppc64el-cross libc6-dev-arm64-cross libc6-dev-s390x-cross"
 missing=""
