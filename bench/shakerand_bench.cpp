@@ -27,6 +27,7 @@
 #endif
 
 extern "C" {
+#include "entropy.h"
 #include "keccakp1600.h"
 #include "shakerand.h"
 }
@@ -272,6 +273,44 @@ int main(int argc, char **argv)
         }
     }
 
+    // Seed material: the OS read through the vDSO against the system call,
+    // with and without the hardware sources.
+    auto entropy_us = [] {
+        return 1e6 * time_per_call([] {
+            std::uint8_t b[64];
+            shakerand_entropy(b, sizeof b);
+            sink = b[0];
+        }, 3, 0.1);
+    };
+    std::string os_method;
+    {
+        shakerand_source_info info[8];
+        shakerand_sources(info, 8);
+        os_method = info[0].method;
+    }
+    const double seed_all_us = entropy_us();
+    shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_NO_VDSO);
+    const double seed_all_syscall_us = entropy_us();
+    shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_NONE);
+    std::vector<std::string> hardware;
+    {
+        shakerand_source_info info[8];
+        const std::size_t n = std::min<std::size_t>(shakerand_sources(info, 8), 8);
+        for (std::size_t i = 1; i < n; i++)
+            if (info[i].used)
+                hardware.push_back(info[i].name);
+    }
+    for (const auto &h : hardware)
+        shakerand_entropy_fault_for_testing(h.c_str(), SHAKERAND_FAULT_FAIL);
+    const double seed_os_us = entropy_us();
+    shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_NO_VDSO);
+    const double seed_os_syscall_us = entropy_us();
+    shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_NONE);
+    for (const auto &h : hardware)
+        shakerand_entropy_fault_for_testing(h.c_str(), SHAKERAND_FAULT_NONE);
+    std::fprintf(stderr, "  seed material: %.2f us (%s + hardware), %.2f us (syscall + hardware), %.2f us (%s only), %.2f us (syscall only)\n",
+                 seed_all_us, os_method.c_str(), seed_all_syscall_us, seed_os_us, os_method.c_str(), seed_os_syscall_us);
+
     // First use on a new thread (allocation and seeding included): median
     // over many threads, timed inside each thread.
     std::vector<double> first_use;
@@ -371,6 +410,10 @@ int main(int argc, char **argv)
        << "| measure | value |\n|---|---:|\n"
        << "| first use on a new thread, seeding included (median of 200 threads) | "
        << std::setprecision(1) << first_use_us << " us |\n"
+       << "| seed material (64 bytes): OS by " << os_method << " + hardware | " << seed_all_us << " us |\n"
+       << "| seed material: OS by the getrandom system call + hardware | " << seed_all_syscall_us << " us |\n"
+       << "| seed material: OS by " << os_method << " only | " << seed_os_us << " us |\n"
+       << "| seed material: OS by the getrandom system call only | " << seed_os_syscall_us << " us |\n"
        << "| 1 MiB fills, 1 thread, aggregate | " << std::setprecision(0) << one_thread << " MB/s |\n"
        << "| 1 MiB fills, 2 threads, aggregate | " << two_threads << " MB/s (" << std::setprecision(2)
        << two_threads / one_thread << "x) |\n\n"

@@ -159,7 +159,8 @@ SHAKERAND_API int shakerand_kind_from_name(const char *name, shakerand_kind *kin
  * on the hot path.
  *
  * Seed material is TurboSHAKE256 (domain byte 0x22) of 32 bytes from the
- * operating system (getrandom, else getentropy, else /dev/urandom), 32
+ * operating system (the vDSO getrandom of Linux 6.11+, else getrandom,
+ * else getentropy, else /dev/urandom), 32
  * bytes from each hardware source that passed its start-up health check
  * (RDSEED, RDRAND, DARN, RNDRRS, RNDR), and a counter. Hardware is mixed in,
  * never used alone; without the operating system there is no seed.
@@ -195,7 +196,8 @@ SHAKERAND_API void shakerand_set_fatal_handler(shakerand_fatal_handler handler);
 
 typedef struct shakerand_source_info {
     const char *name;   /* "os", "rdseed", "rdrand", "darn", "rndrrs", "rndr" */
-    const char *method; /* for "os": "getrandom", "getentropy" or "/dev/urandom" */
+    const char *method; /* for "os": "getrandom (vDSO)", "getrandom", "getentropy"
+                           or "/dev/urandom" */
     int present;        /* the machine has it */
     int used;           /* it is mixed into seeds */
     const char *reason; /* why it is not used, else NULL */

@@ -15,6 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 #if defined(__linux__)
+#include <elf.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/syscall.h>
 #endif
@@ -221,11 +224,140 @@ static int read_urandom(unsigned char *out, size_t len)
     return 0;
 }
 
-/* getrandom(2); where the kernel lacks it (ENOSYS), getentropy(3), which a
- * libc may implement otherwise; then /dev/urandom. Sets *method to the one
- * that answered, or *reason; touches no shared state. The injected faults
- * NO_GETRANDOM and NO_GETENTROPY skip the first one or two, so the tests
- * run every step of the chain. */
+/* ---- the vDSO getrandom (Linux 6.11+) ---------------------------------------
+ *
+ * The kernel exports __vdso_getrandom, which produces getrandom's bytes
+ * without entering the kernel, from a per-caller opaque state the caller
+ * maps with the protection and flags the function reports. It is found by
+ * walking the vDSO's dynamic symbols (getauxval(AT_SYSINFO_EHDR); glibc 2.36
+ * does not use it). One page of states is mapped on first use and handed
+ * out under the sources lock; a caller that finds none free, or a kernel
+ * without the function, uses the system call. */
+#if defined(__linux__) && defined(__LP64__)
+typedef ssize_t (*vgetrandom_fn)(void *buf, size_t len, unsigned flags, void *state,
+                                 size_t state_len);
+
+struct vgetrandom_params {
+    uint32_t size_of_opaque_state, mmap_prot, mmap_flags, reserved[13];
+};
+
+static vgetrandom_fn vdso_getrandom;
+static size_t vdso_state_size;
+static unsigned char *vdso_states;
+static unsigned vdso_state_count;
+static uint64_t vdso_in_use; /* bit i: state i is taken; under lock */
+
+static void *vdso_symbol(const char *wanted)
+{
+    const unsigned char *base = (const unsigned char *)getauxval(AT_SYSINFO_EHDR);
+    if (base == NULL)
+        return NULL;
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)(const void *)base;
+    const Elf64_Phdr *ph = (const Elf64_Phdr *)(const void *)(base + eh->e_phoff);
+    const Elf64_Shdr *sh = (const Elf64_Shdr *)(const void *)(base + eh->e_shoff);
+    uintptr_t bias = 0;
+    for (int i = 0; i < eh->e_phnum; i++)
+        if (ph[i].p_type == PT_LOAD) {
+            bias = (uintptr_t)base + ph[i].p_offset - ph[i].p_vaddr;
+            break;
+        }
+    for (int i = 0; i < eh->e_shnum; i++) {
+        if (sh[i].sh_type != SHT_DYNSYM || sh[i].sh_entsize == 0)
+            continue;
+        const Elf64_Sym *sym = (const Elf64_Sym *)(const void *)(base + sh[i].sh_offset);
+        const char *names = (const char *)(base + sh[sh[i].sh_link].sh_offset);
+        for (size_t k = 0; k < sh[i].sh_size / sh[i].sh_entsize; k++)
+            if (sym[k].st_shndx != SHN_UNDEF && strcmp(names + sym[k].st_name, wanted) == 0)
+                return (void *)(bias + sym[k].st_value);
+    }
+    return NULL;
+}
+
+/* Under lock, once. */
+static void vdso_setup(void)
+{
+    static int done;
+    if (done)
+        return;
+    done = 1;
+    vgetrandom_fn f;
+    void *sym = vdso_symbol("__vdso_getrandom");
+    if (sym == NULL)
+        return;
+    memcpy(&f, &sym, sizeof f);
+    struct vgetrandom_params params;
+    memset(&params, 0, sizeof params);
+    if (f(NULL, 0, 0, &params, ~(size_t)0) != 0 || params.size_of_opaque_state == 0)
+        return;
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    if (params.size_of_opaque_state > page)
+        return;
+    void *p = mmap(NULL, page, (int)params.mmap_prot, (int)params.mmap_flags, -1, 0);
+    if (p == MAP_FAILED)
+        return;
+    vdso_states = p;
+    vdso_state_size = params.size_of_opaque_state;
+    vdso_state_count = (unsigned)(page / vdso_state_size);
+    if (vdso_state_count > 64)
+        vdso_state_count = 64;
+    vdso_getrandom = f;
+}
+
+/* A free state, or NULL (then the system call is used). */
+static void *vdso_take(void)
+{
+    void *state = NULL;
+    lock_sources();
+    vdso_setup();
+    for (unsigned i = 0; state == NULL && i < vdso_state_count; i++) {
+        if (!(vdso_in_use >> i & 1)) {
+            vdso_in_use |= (uint64_t)1 << i;
+            state = vdso_states + (size_t)i * vdso_state_size;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    return state;
+}
+
+static void vdso_give(void *state)
+{
+    lock_sources();
+    vdso_in_use &= ~((uint64_t)1 << ((size_t)((unsigned char *)state - vdso_states) / vdso_state_size));
+    pthread_mutex_unlock(&lock);
+}
+
+/* 0 when the vDSO filled out, -1 when it is not available here. */
+static int vdso_read(unsigned char *out, size_t len)
+{
+    void *state = vdso_take();
+    if (state == NULL)
+        return -1;
+    size_t got = 0;
+    while (got < len) {
+        const ssize_t n = vdso_getrandom(out + got, len - got, 0, state, vdso_state_size);
+        if (n == -EINTR)
+            continue;
+        if (n < 0)
+            break;
+        got += (size_t)n;
+    }
+    vdso_give(state);
+    return got == len ? 0 : -1;
+}
+#else
+static int vdso_read(unsigned char *out, size_t len)
+{
+    (void)out;
+    (void)len;
+    return -1;
+}
+#endif
+
+/* The vDSO getrandom; else getrandom(2); where the kernel lacks it (ENOSYS),
+ * getentropy(3), which a libc may implement otherwise; then /dev/urandom.
+ * Sets *method to the one that answered, or *reason. The injected faults
+ * NO_VDSO, NO_GETRANDOM and NO_GETENTROPY skip the first one, two or three,
+ * so the tests run every step of the chain. */
 static int os_read(enum shakerand_fault fault, unsigned char *out, size_t len,
                    const char **method, const char **reason)
 {
@@ -233,8 +365,14 @@ static int os_read(enum shakerand_fault fault, unsigned char *out, size_t len,
         *reason = "failed (injected fault)";
         return -1;
     }
+    const int skip_syscall = fault == SHAKERAND_FAULT_NO_GETRANDOM ||
+                             fault == SHAKERAND_FAULT_NO_GETENTROPY;
+    if (fault != SHAKERAND_FAULT_NO_VDSO && !skip_syscall && vdso_read(out, len) == 0) {
+        *method = "getrandom (vDSO)";
+        return 0;
+    }
 #if defined(__linux__)
-    if (fault != SHAKERAND_FAULT_NO_GETRANDOM && fault != SHAKERAND_FAULT_NO_GETENTROPY) {
+    if (!skip_syscall) {
         size_t got = 0;
         while (got < len) {
             const ssize_t n = getrandom(out + got, len - got, 0);

@@ -22,7 +22,8 @@ enum shakerand_fault {
     SHAKERAND_FAULT_STUCK,     /* the same value every time */
     SHAKERAND_FAULT_ALL_ONES,  /* 0xFFFF...FFFF every time */
     SHAKERAND_FAULT_ALL_ZEROS, /* 0 every time */
-    SHAKERAND_FAULT_NO_GETRANDOM,  /* os: as if getrandom were missing */
+    SHAKERAND_FAULT_NO_VDSO,       /* os: as if the vDSO had no getrandom */
+    SHAKERAND_FAULT_NO_GETRANDOM,  /* os: as if neither getrandom were there */
     SHAKERAND_FAULT_NO_GETENTROPY, /* os: as if getrandom and getentropy were */
     SHAKERAND_FAULT_LATER_ALL_ONES, /* hardware: healthy at start-up, then all-ones */
 };
