@@ -166,39 +166,27 @@ void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
     if (len == 0)
         return;
     unsigned char *p = out;
-    if (e->tag == TAG_TURBOSHAKE256X8) {
-        if (len < (size_t)(X8_OUTPUT_BYTES - e->pos)) { /* the common small request */
-            shakerand_state_extract_bytes(e->state, e->pos, p, len);
-            shakerand_state_zero_bytes(e->state, e->pos, len);
-            e->pos = (uint16_t)(e->pos + len);
-            return;
-        }
-        while (len > 0) {
-            size_t take = X8_OUTPUT_BYTES - e->pos;
-            if (take > len)
-                take = len;
-            shakerand_state_extract_bytes(e->state, e->pos, p, take);
-            e->pos = (uint16_t)(e->pos + take);
-            p += take;
-            len -= take;
-            if (e->pos == X8_OUTPUT_BYTES)
-                x8_next_refill(e); /* overwrites everything */
-            else
-                shakerand_state_zero_bytes(e->state, e->pos - take, take);
-        }
-        return;
-    }
-    const shakerand_p1600_fn permute = shakerand_kernel_get()->p1600;
+    const int x8 = e->tag == TAG_TURBOSHAKE256X8;
+    const size_t end = x8 ? X8_OUTPUT_BYTES : RATE;
+    const shakerand_p1600_fn permute = x8 ? NULL : shakerand_kernel_get()->p1600;
     while (len > 0) {
-        size_t take = RATE - e->pos;
+        size_t take = end - e->pos;
         if (take > len)
             take = len;
         shakerand_state_extract_bytes(e->state, e->pos, p, take);
         e->pos = (uint16_t)(e->pos + take);
         p += take;
         len -= take;
-        if (e->pos == RATE)
-            x1_next_block(e, permute);
+        if (e->pos == end) {
+            if (x8)
+                x8_next_refill(e); /* overwrites everything */
+            else
+                x1_next_block(e, permute);
+        } else if (x8) {
+            /* The x1 engines need their block for the next permutation; the
+             * fast engine never reads delivered bytes again. */
+            shakerand_state_zero_bytes(e->state, e->pos - take, take);
+        }
     }
 }
 

@@ -85,45 +85,19 @@ TEST_F(System, ThreadsProduceDistinctStreams)
     EXPECT_EQ(firsts.size(), static_cast<std::size_t>(threads));
 }
 
-// Runs `child_body` in a forked child that writes 64 bytes to a pipe;
-// returns them.
-template <class F>
-bytes from_child(F child_body)
-{
-    int fds[2];
-    EXPECT_EQ(0, pipe(fds));
-    const pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        const bytes b = child_body();
-        if (write(fds[1], b.data(), b.size()) != static_cast<ssize_t>(b.size()))
-            _exit(1);
-        _exit(0);
-    }
-    close(fds[1]);
-    bytes b(64);
-    std::size_t got = 0;
-    while (got < b.size()) {
-        const ssize_t n = read(fds[0], b.data() + got, b.size() - got);
-        if (n <= 0)
-            break;
-        got += static_cast<std::size_t>(n);
-    }
-    close(fds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    EXPECT_EQ(got, b.size());
-    return b;
-}
+pid_t libc_fork() { return fork(); }
 
-// The same through the raw system call, which runs no fork handlers.
+// The raw system call runs no fork handlers (pthread_atfork).
+pid_t raw_fork() { return static_cast<pid_t>(syscall(SYS_fork)); }
+
+// Runs `child_body` in a child made by `make_child` that writes 64 bytes to
+// a pipe; returns them.
 template <class F>
-bytes from_child_raw(F child_body)
+bytes from_child(F child_body, pid_t (*make_child)() = libc_fork)
 {
     int fds[2];
     EXPECT_EQ(0, pipe(fds));
-    const pid_t pid = static_cast<pid_t>(syscall(SYS_fork));
+    const pid_t pid = make_child();
     if (pid == 0) {
         close(fds[0]);
         const bytes b = child_body();
@@ -159,15 +133,26 @@ TEST_F(System, ChildAfterForkDoesNotRepeatParent)
     EXPECT_NE(child, child2);
 }
 
-TEST_F(System, ForkFromAThreadReseedsTheChild)
+// In a new thread (so its state is mapped afresh, with or without
+// WIPEONFORK): draw, make a child with `make_child` that draws 64 bytes, and
+// draw 64 bytes in the parent. Returns {child, parent}.
+std::pair<bytes, bytes> fork_in_new_thread(bool wipe_on_fork, pid_t (*make_child)())
 {
+    shakerand_system_skip_wipeonfork_for_testing(!wipe_on_fork);
     bytes child, parent;
     std::thread t([&] {
         (void)draw(16);
-        child = from_child([] { return draw(64); });
+        child = from_child([] { return draw(64); }, make_child);
         parent = draw(64);
     });
     t.join();
+    shakerand_system_skip_wipeonfork_for_testing(0);
+    return {child, parent};
+}
+
+TEST_F(System, ForkFromAThreadReseedsTheChild)
+{
+    const auto [child, parent] = fork_in_new_thread(true, libc_fork);
     EXPECT_NE(child, parent);
 }
 
@@ -176,41 +161,19 @@ TEST_F(System, ForkFromAThreadReseedsTheChild)
 // the pid check; with WIPEONFORK, the wiped page alone catches a raw fork.
 TEST_F(System, ForkHandlerAloneReseedsTheChild)
 {
-    shakerand_system_skip_wipeonfork_for_testing(1);
-    bytes child, parent;
-    std::thread t([&] {
-        (void)draw(16); // maps this thread's state without WIPEONFORK
-        child = from_child([] { return draw(64); });
-        parent = draw(64);
-    });
-    t.join();
-    shakerand_system_skip_wipeonfork_for_testing(0);
+    const auto [child, parent] = fork_in_new_thread(false, libc_fork);
     EXPECT_NE(child, parent);
 }
 
 TEST_F(System, PidCheckAloneCatchesARawFork)
 {
-    shakerand_system_skip_wipeonfork_for_testing(1);
-    bytes child, parent;
-    std::thread t([&] {
-        (void)draw(16);
-        child = from_child_raw([] { return draw(64); });
-        parent = draw(64);
-    });
-    t.join();
-    shakerand_system_skip_wipeonfork_for_testing(0);
+    const auto [child, parent] = fork_in_new_thread(false, raw_fork);
     EXPECT_NE(child, parent);
 }
 
 TEST_F(System, WipeOnForkAloneCatchesARawFork)
 {
-    bytes child, parent;
-    std::thread t([&] {
-        (void)draw(16);
-        child = from_child_raw([] { return draw(64); });
-        parent = draw(64);
-    });
-    t.join();
+    const auto [child, parent] = fork_in_new_thread(true, raw_fork);
     EXPECT_NE(child, parent);
 }
 
