@@ -281,7 +281,9 @@ static void vdso_setup(void)
         return;
     done = 1;
     vgetrandom_fn f;
-    void *sym = vdso_symbol("__vdso_getrandom");
+    void *sym = vdso_symbol("__vdso_getrandom"); /* x86-64, LoongArch */
+    if (sym == NULL)
+        sym = vdso_symbol("__kernel_getrandom"); /* arm64, powerpc, s390 */
     if (sym == NULL)
         return;
     memcpy(&f, &sym, sizeof f);

@@ -138,7 +138,6 @@ static int seed(struct system_state *s)
     s->pid = getpid();
     s->since_reseed = 0;
     s->deadline_ns = now_ns() + RESEED_NANOSECONDS;
-    s->until_check = s->granted = CHECK_INTERVAL_BYTES;
     atomic_fetch_add_explicit(&seed_count, 1, memory_order_relaxed);
     return SHAKERAND_OK;
 }
@@ -162,6 +161,13 @@ static struct system_state *allocate(void)
     s->wiped_on_fork = wiped;
     pthread_setspecific(exit_key, s);
     return s;
+}
+
+/* How many bytes the fast path may serve before the slow path looks again:
+ * without WIPEONFORK none, so every call comes to compare the pid. */
+static void grant(struct system_state *s)
+{
+    s->until_check = s->granted = s->wiped_on_fork ? CHECK_INTERVAL_BYTES : 0;
 }
 
 /* Everything that is not the common case: first use, after fork, on the
@@ -193,8 +199,7 @@ static int prepare(size_t len, struct system_state **out)
             return status;
         s->since_reseed = len;
     }
-    /* Without WIPEONFORK every call comes here to compare the pid. */
-    s->until_check = s->granted = s->wiped_on_fork ? CHECK_INTERVAL_BYTES : 0;
+    grant(s);
     *out = s;
     return SHAKERAND_OK;
 }
@@ -269,6 +274,9 @@ uint32_t shakerand_system_u32(void)
 int shakerand_system_reseed(void)
 {
     struct system_state *s;
-    const int status = prepare(0, &s);
-    return status == SHAKERAND_OK ? seed(s) : status;
+    int status = prepare(0, &s);
+    if (status == SHAKERAND_OK)
+        status = seed(s);
+    grant(s);
+    return status;
 }

@@ -136,12 +136,16 @@ TEST_F(System, ChildAfterForkDoesNotRepeatParent)
 // In a new thread (so its state is mapped afresh, with or without
 // WIPEONFORK): draw, make a child with `make_child` that draws 64 bytes, and
 // draw 64 bytes in the parent. Returns {child, parent}.
-std::pair<bytes, bytes> fork_in_new_thread(bool wipe_on_fork, pid_t (*make_child)())
+std::pair<bytes, bytes> fork_in_new_thread(bool wipe_on_fork, pid_t (*make_child)(),
+                                          bool reseed_first = false)
 {
     shakerand_system_skip_wipeonfork_for_testing(!wipe_on_fork);
     bytes child, parent;
     std::thread t([&] {
         (void)draw(16);
+        if (reseed_first) {
+            EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+        }
         child = from_child([] { return draw(64); }, make_child);
         parent = draw(64);
     });
@@ -168,6 +172,13 @@ TEST_F(System, ForkHandlerAloneReseedsTheChild)
 TEST_F(System, PidCheckAloneCatchesARawFork)
 {
     const auto [child, parent] = fork_in_new_thread(false, raw_fork);
+    EXPECT_NE(child, parent);
+}
+
+// An explicit reseed must not switch the per-call pid check off.
+TEST_F(System, PidCheckAloneCatchesARawForkRightAfterAReseed)
+{
+    const auto [child, parent] = fork_in_new_thread(false, raw_fork, true);
     EXPECT_NE(child, parent);
 }
 
