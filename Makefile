@@ -72,6 +72,7 @@ bench:
 	cmake -S . -B $(BUILD_BENCH) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release \
 	    -DSHAKERAND_BUILD_TESTS=OFF -DSHAKERAND_BUILD_BENCH=ON
 	cmake --build $(BUILD_BENCH) -j $(JOBS)
+	-command -v cargo >/dev/null 2>&1 && cargo build --release -q --manifest-path bench/rust-peer/Cargo.toml
 	$(BUILD_BENCH)/bench/shakerand_bench --markdown BENCHMARKS.md
 	$(BUILD_BENCH)/bench/cpp_bench --benchmark_min_time=0.2 --benchmark_repetitions=3 \
 	    --benchmark_report_aggregates_only=true --benchmark_format=json > $(BUILD_BENCH)/cpp.json

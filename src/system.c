@@ -273,10 +273,11 @@ uint32_t shakerand_system_u32(void)
 
 int shakerand_system_reseed(void)
 {
-    struct system_state *s;
+    struct system_state *s = NULL;
     int status = prepare(0, &s);
-    if (status == SHAKERAND_OK)
-        status = seed(s);
+    if (status != SHAKERAND_OK)
+        return status;
+    status = seed(s);
     grant(s);
     return status;
 }
