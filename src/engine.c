@@ -53,11 +53,12 @@ int shakerand_kind_from_name(const char *name, shakerand_kind *kind)
     return SHAKERAND_EINVAL;
 }
 
-static uint64_t load_le64(const unsigned char *b)
+/* The first n <= 8 bytes of b as a little-endian number. */
+static uint64_t load_le(const unsigned char *b, unsigned n)
 {
     uint64_t v = 0;
-    for (unsigned t = 8; t-- > 0;)
-        v = v << 8 | b[t];
+    while (n--)
+        v = v << 8 | b[n];
     return v;
 }
 
@@ -69,7 +70,7 @@ static void x8_rekey(struct engine *e, const unsigned char key[X8_KEY_BYTES])
 {
     uint64_t k[X8_KEY_BYTES / 8];
     for (unsigned w = 0; w < X8_KEY_BYTES / 8; w++)
-        k[w] = load_le64(key + 8 * w);
+        k[w] = load_le(key + 8 * w, 8);
     for (unsigned w = 0; w < 25; w++) {
         for (unsigned j = 0; j < 8; j++) {
             uint64_t v = 0;
@@ -151,7 +152,7 @@ static void x1_next_block(struct engine *e, shakerand_p1600_fn permute)
 {
     permute(e->state, e->rounds);
     if (++e->block == BLOCKS_PER_PERIOD) {
-        shakerand_state_zero_lanes(e->state, RATCHET_ZERO_BYTES);
+        shakerand_state_zero_bytes(e->state, 0, RATCHET_ZERO_BYTES);
         permute(e->state, e->rounds);
         e->block = 0;
     }
@@ -188,14 +189,6 @@ void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
             shakerand_state_zero_bytes(e->state, e->pos - take, take);
         }
     }
-}
-
-static uint64_t load_le(const unsigned char *b, unsigned n)
-{
-    uint64_t v = 0;
-    while (n--)
-        v = v << 8 | b[n];
-    return v;
 }
 
 /* Words are read straight from the state when the current block holds

@@ -10,6 +10,16 @@
 #define SHAKERAND_NORETURN _Noreturn
 #endif
 
+/* n bytes from `engine`, or from the calling thread's system generator when
+ * it is NULL: the samplers' source. */
+static inline void shakerand_draw(shakerand_engine *engine, void *out, size_t n)
+{
+    if (engine != NULL)
+        shakerand_engine_fill(engine, out, n);
+    else
+        shakerand_system_fill(out, n);
+}
+
 /* Unrecoverable misuse: print one line and abort. */
 SHAKERAND_NORETURN void shakerand_fatal(const char *message);
 

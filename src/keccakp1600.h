@@ -132,10 +132,4 @@ static inline void shakerand_state_zero_bytes(uint64_t *state, size_t offset, si
     }
 }
 
-/* state bytes [0, n) = 0, n a multiple of 8 */
-static inline void shakerand_state_zero_lanes(uint64_t *state, size_t n)
-{
-    memset(state, 0, n);
-}
-
 #endif

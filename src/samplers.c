@@ -5,14 +5,6 @@
 
 #include "internal.h"
 
-static void draw(shakerand_engine *engine, void *out, size_t n)
-{
-    if (engine != NULL)
-        shakerand_engine_fill(engine, out, n);
-    else
-        shakerand_system_fill(out, n);
-}
-
 static uint64_t draw64(shakerand_engine *engine)
 {
     return engine != NULL ? shakerand_engine_u64(engine) : shakerand_system_u64();
@@ -165,7 +157,7 @@ struct byte_source {
 static uint8_t next_byte(struct byte_source *s)
 {
     if (s->pos == sizeof s->buf) {
-        draw(s->engine, s->buf, sizeof s->buf);
+        shakerand_draw(s->engine, s->buf, sizeof s->buf);
         s->pos = 0;
     }
     return s->buf[s->pos++];
@@ -217,7 +209,7 @@ struct bit_source {
 static inline uint64_t next_word(struct bit_source *s)
 {
     if (s->pos == s->block) {
-        draw(s->engine, s->buf, s->block);
+        shakerand_draw(s->engine, s->buf, s->block);
         s->pos = 0;
     }
     const uint64_t w = load_be64(s->buf + s->pos);
@@ -353,7 +345,7 @@ static void rng_bc_8(shakerand_engine *engine, const struct bound *b, uint8_t *o
                 break;
             *bits += 8 * (uint64_t)(b->len - i - 1);
             if (i + 1 < b->len)
-                draw(engine, out + i + 1, b->len - i - 1);
+                shakerand_draw(engine, out + i + 1, b->len - i - 1);
             shakerand_memzero(&s, sizeof s);
             return;
         }
@@ -375,7 +367,7 @@ static void simple_discard(shakerand_engine *engine, const struct bound *b, uint
 {
     const size_t n = b->len - b->first;
     do {
-        draw(engine, out + b->first, n);
+        shakerand_draw(engine, out + b->first, n);
         out[b->first] &= b->top_mask;
         *bits += b->m;
     } while (!less_than(out + b->first, b->r + b->first, n));
@@ -405,7 +397,7 @@ static int simple_modular(shakerand_engine *engine, const struct bound *b, uint8
     }
     for (uint64_t j = 0; j < b->m; j++)
         rl[j / 32] |= (uint32_t)bit_of(b->r, b->len, j) << (j % 32);
-    draw(engine, c, cbytes);
+    shakerand_draw(engine, c, cbytes);
     if (cbits % 8)
         c[0] &= (uint8_t)((1u << (cbits % 8)) - 1);
     *bits += cbits;

@@ -249,27 +249,21 @@ void shakerand_system_fill(void *out, size_t len)
     shakerand_engine_fill(&ready(len)->engine, p, len);
 }
 
-uint64_t shakerand_system_u64(void)
+/* The next n (4 or 8) bytes as a little-endian word. */
+static inline uint64_t system_word(unsigned n)
 {
-    shakerand_engine *e = &ready(8)->engine;
+    shakerand_engine *e = &ready(n)->engine;
     unsigned char b[8];
-    if (!shakerand_x8_take_small(e, b, 8))
-        return shakerand_engine_u64(e);
-    uint64_t v;
-    memcpy(&v, b, 8); /* the fast path runs only on little-endian hosts */
+    if (!shakerand_x8_take_small(e, b, n))
+        return n == 8 ? shakerand_engine_u64(e) : shakerand_engine_u32(e);
+    uint64_t v = 0;
+    memcpy(&v, b, n); /* the fast path runs only on little-endian hosts */
     return v;
 }
 
-uint32_t shakerand_system_u32(void)
-{
-    shakerand_engine *e = &ready(4)->engine;
-    unsigned char b[4];
-    if (!shakerand_x8_take_small(e, b, 4))
-        return shakerand_engine_u32(e);
-    uint32_t v;
-    memcpy(&v, b, 4);
-    return v;
-}
+uint64_t shakerand_system_u64(void) { return system_word(8); }
+
+uint32_t shakerand_system_u32(void) { return (uint32_t)system_word(4); }
 
 int shakerand_system_reseed(void)
 {

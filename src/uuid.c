@@ -6,17 +6,9 @@
 
 #include "internal.h"
 
-static void draw(shakerand_engine *engine, void *out, size_t n)
-{
-    if (engine != NULL)
-        shakerand_engine_fill(engine, out, n);
-    else
-        shakerand_system_fill(out, n);
-}
-
 void shakerand_uuid4(shakerand_engine *engine, uint8_t uuid[16])
 {
-    draw(engine, uuid, 16);
+    shakerand_draw(engine, uuid, 16);
     uuid[6] = (uint8_t)((uuid[6] & 0x0F) | 0x40); /* version 4 */
     uuid[8] = (uint8_t)((uuid[8] & 0x3F) | 0x80); /* variant 10 */
 }
@@ -53,7 +45,7 @@ static uint64_t unix_ms(void)
 void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
 {
     uint8_t random[12];
-    draw(engine, random, sizeof random);
+    shakerand_draw(engine, random, sizeof random);
     uint64_t fresh = 0;
     for (int i = 0; i < 8; i++)
         fresh = fresh << 8 | random[i];
