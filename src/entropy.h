@@ -41,5 +41,12 @@ void shakerand_system_clock_offset_for_testing(uint64_t ns);
 void shakerand_system_skip_wipeonfork_for_testing(int skip);
 /* How many thread states have been wiped and unmapped at thread exit. */
 uint64_t shakerand_system_states_wiped_for_testing(void);
+/* While `keep` is set, exiting threads wipe their state but leave it mapped,
+ * and the last one is returned (with its mapping's length) for inspection;
+ * the caller unmaps it. */
+void shakerand_system_keep_exited_states_for_testing(int keep);
+const void *shakerand_system_last_exited_state_for_testing(size_t *mapped_len);
+/* The calling thread's state mapping, NULL before its first draw. */
+const void *shakerand_system_state_for_testing(void);
 
 #endif

@@ -76,15 +76,29 @@ static size_t mapping_size(void)
     return (sizeof(struct system_state) + page - 1) & ~(page - 1);
 }
 
+static _Atomic uint64_t states_wiped;
+static _Atomic int keep_exited_states;
+static struct system_state *_Atomic last_exited_state;
+
+uint64_t shakerand_system_states_wiped_for_testing(void) { return atomic_load(&states_wiped); }
+void shakerand_system_keep_exited_states_for_testing(int keep) { atomic_store(&keep_exited_states, keep); }
+
+const void *shakerand_system_last_exited_state_for_testing(size_t *mapped_len)
+{
+    *mapped_len = mapping_size();
+    return atomic_load(&last_exited_state);
+}
+
+const void *shakerand_system_state_for_testing(void) { return tls_state; }
+
 static void wipe_and_unmap(struct system_state *s)
 {
     shakerand_memzero(s, sizeof *s);
-    munmap(s, mapping_size());
+    if (atomic_load(&keep_exited_states))
+        atomic_store(&last_exited_state, s); /* the test inspects, then unmaps */
+    else
+        munmap(s, mapping_size());
 }
-
-static _Atomic uint64_t states_wiped;
-
-uint64_t shakerand_system_states_wiped_for_testing(void) { return atomic_load(&states_wiped); }
 
 /* Thread exit: wipe the state so it does not outlive its thread. */
 static void on_thread_exit(void *p)

@@ -1,11 +1,15 @@
 // The system generator and the entropy sources: threads, fork, reseeding on
 // budget, the sources report, and every injected fault.
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <set>
 #include <thread>
 #include <vector>
@@ -218,6 +222,67 @@ TEST_F(System, ThreadExitWipesItsState)
     EXPECT_EQ(shakerand_system_states_wiped_for_testing(), before + 5);
     std::thread([] {}).join(); // a thread that never drew has nothing to wipe
     EXPECT_EQ(shakerand_system_states_wiped_for_testing(), before + 5);
+}
+
+// The bytes themselves, not just the count: an exited thread's page is zero.
+TEST_F(System, ExitedThreadStateIsZero)
+{
+    shakerand_system_keep_exited_states_for_testing(1);
+    const void *seen = nullptr;
+    std::thread([&] {
+        (void)draw(100);
+        seen = shakerand_system_state_for_testing();
+    }).join();
+    shakerand_system_keep_exited_states_for_testing(0);
+    std::size_t len = 0;
+    const auto *page = static_cast<const std::uint8_t *>(
+        shakerand_system_last_exited_state_for_testing(&len));
+    ASSERT_NE(seen, nullptr);
+    ASSERT_EQ(static_cast<const void *>(page), seen);
+    ASSERT_GE(len, 4096u);
+    std::size_t nonzero = 0;
+    for (std::size_t i = 0; i < len; i++)
+        nonzero += page[i] != 0;
+    EXPECT_EQ(nonzero, 0u);
+    munmap(const_cast<std::uint8_t *>(page), len);
+}
+
+// VmFlags of the mapping that holds address `p` in /proc/self/smaps.
+static std::string vm_flags_of(const void *p)
+{
+    std::ifstream smaps("/proc/self/smaps");
+    const auto addr = reinterpret_cast<std::uintptr_t>(p);
+    std::string line;
+    bool inside = false;
+    while (std::getline(smaps, line)) {
+        unsigned long lo = 0, hi = 0;
+        if (std::sscanf(line.c_str(), "%lx-%lx ", &lo, &hi) == 2 && line.find(':') > 8) {
+            inside = addr >= lo && addr < hi;
+        } else if (inside && line.rfind("VmFlags:", 0) == 0) {
+            return line;
+        }
+    }
+    return "";
+}
+
+// Kept out of core dumps ("dd") and zeroed in fork children ("wf").
+TEST_F(System, StatePageIsExcludedFromCoreDumpsAndWipedOnFork)
+{
+    (void)draw(16);
+    const void *state = shakerand_system_state_for_testing();
+    ASSERT_NE(state, nullptr);
+    const std::string flags = vm_flags_of(state);
+    ASSERT_FALSE(flags.empty()) << "no smaps entry for the state page";
+    EXPECT_NE(flags.find(" dd"), std::string::npos) << flags;
+    EXPECT_NE(flags.find(" wf"), std::string::npos) << flags;
+    // The same probe on an ordinary mapping finds neither flag.
+    void *plain = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    ASSERT_NE(plain, MAP_FAILED);
+    static_cast<volatile char *>(plain)[0] = 1;
+    const std::string plain_flags = vm_flags_of(plain);
+    EXPECT_EQ(plain_flags.find(" dd"), std::string::npos) << plain_flags;
+    EXPECT_EQ(plain_flags.find(" wf"), std::string::npos) << plain_flags;
+    munmap(plain, 4096);
 }
 
 TEST_F(System, ReseedsOnTheByteBudget)
