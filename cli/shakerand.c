@@ -25,9 +25,20 @@
 
 enum { EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
 
+#ifdef SHAKERAND_CLI_FUZZ
+/* tests/fuzz/fuzz_cli.c runs the commands in-process: exit returns to the
+ * fuzzer, and output sizes are capped so that one input takes microseconds. */
+_Noreturn void shakerand_cli_fuzz_exit(int status);
+#define exit(status) shakerand_cli_fuzz_exit(status)
+#define main shakerand_cli_main
+#define FUZZ_CAP(n) ((n) = (n) > 4096 ? 4096 : (n))
+#else
+#define FUZZ_CAP(n) ((void)0)
+#endif
+
 static const char *program = "shakerand";
 
-static void die(int status, const char *fmt, ...)
+_Noreturn static void die(int status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -294,6 +305,7 @@ static int cmd_bytes(int argc, char **argv)
     if (parse_size(size_arg, &size) != 0)
         die(EXIT_USAGE, "bytes: invalid size '%s' (a whole number, optionally with K, M, G or T)",
             size_arg);
+    FUZZ_CAP(size);
 
     /* --seed: the engine's deterministic stream. --engine alone: that
      * engine seeded from the entropy sources. Neither: the system
@@ -420,6 +432,7 @@ static int cmd_int(int argc, char **argv)
         }
     }
     no_operands(argc, argv, "int");
+    FUZZ_CAP(count);
     if (below == NULL)
         die(EXIT_USAGE, "int: missing --below HEX (see 'shakerand int --help')");
     /* An odd number of digits is a number too: pad it to whole bytes. */
@@ -525,6 +538,7 @@ static int cmd_uuid(int argc, char **argv)
         }
     }
     no_operands(argc, argv, "uuid");
+    FUZZ_CAP(count);
     if (shakerand_system_init() != SHAKERAND_OK)
         die(EXIT_RUNTIME, "cannot get entropy from the operating system");
     for (uint64_t i = 0; i < count; i++) {

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Builds the libFuzzer targets (clang-16, ASan + UBSan), replays every
+# regression input, then fuzzes each target for SECONDS from the seed corpus.
+# Usage: tests/fuzz/run.sh SECONDS [BUILD_DIR]
+set -eu
+seconds=${1:?usage: run.sh SECONDS [BUILD_DIR]}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${2:-$root/build-fuzz}
+CC=clang-16 CXX=clang++-16 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DSHAKERAND_BUILD_TESTS=OFF -DSHAKERAND_BUILD_CLI=OFF -DSHAKERAND_BUILD_EXAMPLES=OFF \
+    -DSHAKERAND_BUILD_FUZZ=ON -DSHAKERAND_SANITIZE=address,undefined >/dev/null
+cmake --build "$build" -j "$(nproc)"
+export ASAN_SYMBOLIZER_PATH=${ASAN_SYMBOLIZER_PATH:-$(command -v llvm-symbolizer || true)}
+mkdir -p "$build/artifacts"
+
+# Self-check: the engine harness with a planted defect must fail, from an
+# empty corpus, within the time given.
+planted=$(mktemp -d)
+if (cd "$planted" && "$build/tests/fuzz/fuzz_engine_planted" -max_total_time="$seconds" \
+        -close_fd_mask=2 -artifact_prefix="$planted/" >"$planted/log" 2>&1); then
+    echo "fuzz self-check: the planted defect was NOT found in ${seconds}s" >&2
+    exit 1
+fi
+echo "fuzz self-check: planted defect found ($(grep -o 'Done [0-9]* runs\|#[0-9]*' "$planted/log" | tail -1) inputs)"
+rm -rf "$planted"
+for target in xof engine below cli; do
+    fuzzer="$build/tests/fuzz/fuzz_$target"
+    work=$(mktemp -d) # new corpus entries and the CLI's -o files land here
+    regressions="$root/tests/fuzz/regressions/$target"
+    if [ -d "$regressions" ]; then
+        (cd "$work" && "$fuzzer" "$regressions"/* >"$work/replay.log" 2>&1) ||
+            { cat "$work/replay.log"; echo "fuzz $target: a regression input fails" >&2; exit 1; }
+    fi
+    mkdir "$work/corpus"
+    if (cd "$work" && "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+            -close_fd_mask=2 -print_final_stats=1 -artifact_prefix="$build/artifacts/$target-" \
+            "$work/corpus" "$root/tests/fuzz/corpus/$target" >"$work/log" 2>&1); then
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
+        cov=$(grep -o 'cov: [0-9]*' "$work/log" | tail -1)
+        echo "fuzz $target: ${seconds}s, $runs inputs, $cov, no failure"
+        rm -rf "$work"
+    else
+        tail -40 "$work/log"
+        echo "fuzz $target: FAILED, input saved under $build/artifacts/ (add it to tests/fuzz/regressions/$target/)" >&2
+        exit 1
+    fi
+done
