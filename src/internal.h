@@ -20,6 +20,16 @@ static inline void shakerand_draw(shakerand_engine *engine, void *out, size_t n)
         shakerand_system_fill(out, n);
 }
 
+/* Marks seed material secret for the constant-time check (verification/
+ * ctgrind.c): under valgrind memcheck, any branch or address computed from
+ * it is reported. Compiled in only with -DSHAKERAND_CTGRIND. */
+#if defined(SHAKERAND_CTGRIND)
+#include <valgrind/memcheck.h>
+#define SHAKERAND_SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#else
+#define SHAKERAND_SECRET(p, n) ((void)0)
+#endif
+
 /* Unrecoverable misuse: print one line and abort. */
 SHAKERAND_NORETURN void shakerand_fatal(const char *message);
 

@@ -145,6 +145,7 @@ static int seed(struct system_state *s)
     const int status = shakerand_entropy_gather(material, sizeof material);
     if (status != SHAKERAND_OK)
         return status;
+    SHAKERAND_SECRET(material, sizeof material);
     shakerand_engine_init(&s->engine, SHAKERAND_TURBOSHAKE256X8, material, sizeof material);
     shakerand_memzero(material, sizeof material);
     s->magic = STATE_MAGIC;
