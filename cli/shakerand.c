@@ -43,7 +43,7 @@ _Noreturn static void die(int status, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     fprintf(stderr, "%s: ", program);
-    vfprintf(stderr, fmt, ap);
+    vfprintf(stderr, fmt, ap); /* NOLINT(clang-analyzer-valist.Uninitialized): va_start is two lines up */
     fputc('\n', stderr);
     va_end(ap);
     exit(status);

@@ -52,7 +52,7 @@ static unsigned x86_features(void)
         if ((b7 >> 18) & 1)
             features |= CPU_RDSEED;
     }
-    const int osxsave = (ecx >> 27) & 1, avx = (ecx >> 28) & 1;
+    const int osxsave = (int)((ecx >> 27) & 1), avx = (int)((ecx >> 28) & 1);
     if (!osxsave || !avx)
         return features;
     unsigned xcr0_lo, xcr0_hi;

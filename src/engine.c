@@ -70,7 +70,7 @@ static void x8_rekey(struct engine *e, const unsigned char key[X8_KEY_BYTES])
 {
     uint64_t k[X8_KEY_BYTES / 8];
     for (unsigned w = 0; w < X8_KEY_BYTES / 8; w++)
-        k[w] = load_le(key + 8 * w, 8);
+        k[w] = load_le(key + (size_t)8 * w, 8);
     for (unsigned w = 0; w < 25; w++) {
         for (unsigned j = 0; j < 8; j++) {
             uint64_t v = 0;

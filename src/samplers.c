@@ -221,7 +221,7 @@ static inline uint64_t next_word(struct bit_source *s)
 static inline uint64_t peek_bits(struct bit_source *s, unsigned k)
 {
     if (s->left >= k)
-        return s->cur >> (64 - k);
+        return s->cur >> (64 - k); /* NOLINT(clang-analyzer-core.UndefinedBinaryOperatorResult): callers pass k >= 1 (top >= 1 as m >= 1; rest > 0 is checked) */
     if (!s->has_next) {
         s->next = next_word(s);
         s->has_next = 1;

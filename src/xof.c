@@ -115,24 +115,28 @@ int shakerand_turboshake128(void *out, size_t out_len, const void *in, size_t in
                             unsigned domain)
 {
     shakerand_xof xof;
-    return one_shot(&xof, shakerand_turboshake128_init(&xof, domain), out, out_len, in, in_len);
+    const int status = shakerand_turboshake128_init(&xof, domain);
+    return one_shot(&xof, status, out, out_len, in, in_len);
 }
 
 int shakerand_turboshake256(void *out, size_t out_len, const void *in, size_t in_len,
                             unsigned domain)
 {
     shakerand_xof xof;
-    return one_shot(&xof, shakerand_turboshake256_init(&xof, domain), out, out_len, in, in_len);
+    const int status = shakerand_turboshake256_init(&xof, domain);
+    return one_shot(&xof, status, out, out_len, in, in_len);
 }
 
 int shakerand_shake128(void *out, size_t out_len, const void *in, size_t in_len)
 {
     shakerand_xof xof;
-    return one_shot(&xof, shakerand_shake128_init(&xof), out, out_len, in, in_len);
+    const int status = shakerand_shake128_init(&xof);
+    return one_shot(&xof, status, out, out_len, in, in_len);
 }
 
 int shakerand_shake256(void *out, size_t out_len, const void *in, size_t in_len)
 {
     shakerand_xof xof;
-    return one_shot(&xof, shakerand_shake256_init(&xof), out, out_len, in, in_len);
+    const int status = shakerand_shake256_init(&xof);
+    return one_shot(&xof, status, out, out_len, in, in_len);
 }
