@@ -1,7 +1,7 @@
 package shakerand
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../include -I${SRCDIR}/../src -O2 -std=c11 -DSHAKERAND_BUILDING
+#cgo CFLAGS: -I${SRCDIR}/../include -I${SRCDIR}/../src -O3 -DNDEBUG -std=c11 -DSHAKERAND_BUILDING
 #cgo amd64 CFLAGS: -DSHAKERAND_HAVE_X86_64_KERNELS
 #cgo linux LDFLAGS: -lpthread
 #include <stdlib.h>

@@ -61,9 +61,11 @@ func (u UUIDBytes) String() string {
 // version and variant bits set, as the C function shakerand_uuid4.
 func UUID() UUIDBytes {
 	var u UUIDBytes
-	p := getBuf()
-	p.read(u[:])
-	putBuf(p)
+	if !fastRead(u[:]) {
+		p := acquire()
+		p.read(u[:])
+		release(p)
+	}
 	u[6] = u[6]&0x0F | 0x40 // version 4
 	u[8] = u[8]&0x3F | 0x80 // variant 10
 	return u
@@ -82,9 +84,11 @@ func UUIDv7() UUIDBytes {
 // 130 random bits, like crypto/rand.Text.
 func Text() string {
 	var b [26]byte
-	p := getBuf()
-	p.read(b[:])
-	putBuf(p)
+	if !fastRead(b[:]) {
+		p := acquire()
+		p.read(b[:])
+		release(p)
+	}
 	for i, v := range b {
 		v &= 31
 		// 'A'+v for v < 26, '2'+(v-26) above: arithmetic, no table index.

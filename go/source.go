@@ -137,18 +137,36 @@ func (s *Source) refill() {
 // Uint64 returns the next 8 bytes of the stream as a little-endian word,
 // as the C function shakerand_engine_u64.
 func (s *Source) Uint64() uint64 {
-	if s.pos > srcBufSize-8 {
-		s.refill()
+	p := s.pos
+	if p > srcBufSize-8 {
+		return s.uint64Slow()
 	}
-	w := s.buf[s.pos : s.pos+8 : s.pos+8]
-	v := binary.LittleEndian.Uint64(w)
-	binary.LittleEndian.PutUint64(w, 0)
-	s.pos += 8
+	v := take8((*[8]byte)(s.buf[p : p+8]))
+	s.pos = p + 8
+	return v
+}
+
+// uint64Slow refills the buffer and takes a word; kept apart so that
+// Uint64 stays small enough to inline.
+func (s *Source) uint64Slow() uint64 {
+	s.refill()
+	v := binary.LittleEndian.Uint64(s.buf[:8])
+	*(*[8]byte)(s.buf[:8]) = [8]byte{}
+	s.pos = 8
 	return v
 }
 
 // Int63 returns a value in [0, 2^63): Uint64 with its top bit cleared.
-func (s *Source) Int63() int64 { return int64(s.Uint64() &^ (1 << 63)) }
+func (s *Source) Int63() int64 {
+	// Uint64's body again: one call less on rand.Rand's hot path.
+	p := s.pos
+	if p > srcBufSize-8 {
+		return int64(s.uint64Slow() &^ (1 << 63))
+	}
+	v := take8((*[8]byte)(s.buf[p : p+8]))
+	s.pos = p + 8
+	return int64(v &^ (1 << 63))
+}
 
 // Read fills b with the next len(b) bytes of the stream; it never fails.
 func (s *Source) Read(b []byte) (int, error) {

@@ -51,9 +51,7 @@ func (p *poolBuf) uint64() uint64 {
 	if p.pos > poolBufSize-8 {
 		p.refill()
 	}
-	w := p.b[p.pos : p.pos+8 : p.pos+8]
-	v := binary.LittleEndian.Uint64(w)
-	binary.LittleEndian.PutUint64(w, 0)
+	v := take8((*[8]byte)(p.b[p.pos : p.pos+8]))
 	p.pos += 8
 	return v
 }
@@ -96,10 +94,10 @@ func Read(b []byte) (n int, err error) {
 		C.shakerand_system_fill(unsafe.Pointer(&b[0]), C.size_t(len(b)))
 		return len(b), nil
 	}
-	if len(b) > 0 {
-		p := getBuf()
+	if len(b) > 0 && !fastRead(b) {
+		p := acquire()
 		p.read(b)
-		putBuf(p)
+		release(p)
 	}
 	return len(b), nil
 }
@@ -115,17 +113,24 @@ var Reader io.Reader = reader{}
 
 // Uint64 returns a uniformly distributed 64-bit value.
 func Uint64() uint64 {
-	p := getBuf()
+	if v, ok := fastUint64(); ok {
+		return v
+	}
+	p := acquire()
 	v := p.uint64()
-	putBuf(p)
+	release(p)
 	return v
 }
 
 // Uint32 returns a uniformly distributed 32-bit value.
 func Uint32() uint32 {
-	p := getBuf()
+	var w [4]byte
+	if fastRead(w[:]) {
+		return binary.LittleEndian.Uint32(w[:])
+	}
+	p := acquire()
 	v := p.uint32()
-	putBuf(p)
+	release(p)
 	return v
 }
 
@@ -154,9 +159,9 @@ func Uint64N(n uint64) uint64 {
 	if n == 0 {
 		panic("invalid argument to Uint64N")
 	}
-	p := getBuf()
+	p := acquire()
 	v := belowBuf(p, n)
-	putBuf(p)
+	release(p)
 	return v
 }
 
@@ -165,9 +170,9 @@ func Uint32N(n uint32) uint32 {
 	if n == 0 {
 		panic("invalid argument to Uint32N")
 	}
-	p := getBuf()
+	p := acquire()
 	v := belowBuf(p, uint64(n))
-	putBuf(p)
+	release(p)
 	return uint32(v)
 }
 
@@ -176,9 +181,9 @@ func Int64N(n int64) int64 {
 	if n <= 0 {
 		panic("invalid argument to Int64N")
 	}
-	p := getBuf()
+	p := acquire()
 	v := belowBuf(p, uint64(n))
-	putBuf(p)
+	release(p)
 	return int64(v)
 }
 
@@ -187,9 +192,9 @@ func Int32N(n int32) int32 {
 	if n <= 0 {
 		panic("invalid argument to Int32N")
 	}
-	p := getBuf()
+	p := acquire()
 	v := belowBuf(p, uint64(n))
-	putBuf(p)
+	release(p)
 	return int32(v)
 }
 
@@ -198,9 +203,9 @@ func IntN(n int) int {
 	if n <= 0 {
 		panic("invalid argument to IntN")
 	}
-	p := getBuf()
+	p := acquire()
 	v := belowBuf(p, uint64(n))
-	putBuf(p)
+	release(p)
 	return int(v)
 }
 
@@ -209,9 +214,9 @@ func UintN(n uint) uint {
 	if n == 0 {
 		panic("invalid argument to UintN")
 	}
-	p := getBuf()
+	p := acquire()
 	v := belowBuf(p, uint64(n))
-	putBuf(p)
+	release(p)
 	return uint(v)
 }
 
@@ -225,9 +230,9 @@ func N[Int intType](n Int) Int {
 	if n <= 0 {
 		panic("invalid argument to N")
 	}
-	p := getBuf()
+	p := acquire()
 	v := belowBuf(p, uint64(n))
-	putBuf(p)
+	release(p)
 	return Int(v)
 }
 
@@ -257,11 +262,11 @@ func Shuffle(n int, swap func(i, j int)) {
 	var js [64]int
 	for i := n - 1; i > 0; {
 		k := min(i, len(js))
-		p := getBuf()
+		p := acquire()
 		for c := 0; c < k; c++ {
 			js[c] = int(belowBuf(p, uint64(i-c+1)))
 		}
-		putBuf(p)
+		release(p)
 		for c := 0; c < k; c++ {
 			swap(i-c, js[c])
 		}

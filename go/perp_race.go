@@ -1,0 +1,13 @@
+//go:build race
+
+package shakerand
+
+// Under the race detector the per-P slots (perp.go) are not used: the
+// detector cannot see the ordering that pinning gives, so sync.Pool, which
+// the detector understands, hands out the buffers.
+
+func acquire() *poolBuf          { return getBuf() }
+func release(b *poolBuf)         { putBuf(b) }
+func fastUint64() (uint64, bool) { return 0, false }
+
+func fastRead([]byte) bool { return false }
