@@ -15,4 +15,19 @@ go test -race -count=1 ./go/...
 # Once more without -race: the race build changes sync.Pool's behaviour.
 go test -count=1 ./go/...
 go/consumer-test.sh
+# arm64 (little-endian, the generic kernels) and s390x (big-endian, the
+# portable word path) through cgo cross builds under qemu-user, when the
+# cross compilers are installed (tools/install-deps.sh cross).
+for pair in arm64:aarch64 s390x:s390x; do
+  goarch=${pair%%:*} triple=${pair##*:}-linux-gnu
+  if command -v "$triple-gcc" >/dev/null && command -v "qemu-${pair##*:}" >/dev/null; then
+    bin=$(mktemp)
+    CGO_ENABLED=1 GOARCH=$goarch CC=$triple-gcc go test -c -o "$bin" ./go
+    (cd go && "qemu-${pair##*:}" -L "/usr/$triple" "$bin" -test.count=1)
+    rm -f "$bin"
+    echo "cross $goarch: passed"
+  else
+    echo "cross $goarch: skipped (no $triple-gcc or qemu-${pair##*:})"
+  fi
+done
 echo "run-tests.sh: Go front end passed"
