@@ -90,7 +90,9 @@ def main():
             ("Reader/size=1MiB", "shakerand.Reader, 1 MiB"),
             ("CryptoReader/size=8B", "crypto/rand.Read, 8 bytes"),
             ("CryptoReader/size=1MiB", "crypto/rand.Read, 1 MiB"),
-            ("UUID", "shakerand.UUID (v4)"), ("UUIDv7", "shakerand.UUIDv7 (one cgo call)")]
+            ("UUID", "shakerand.UUID (v4)"), ("UUIDv7", "shakerand.UUIDv7 (one cgo call)"),
+            ("GoogleUUIDNewRandom", "google/uuid NewRandom (bench/go-peer)"),
+            ("ShakerandUUID", "shakerand.UUID, in bench/go-peer's run")]
     for key, label in rows:
         if key in ns:
             L.append(f"| {label} | {fmt(ns[key])} | {fmt(mbs[key]) if key in mbs else ''} |")

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v go >/dev/null || { echo "run-tests.sh: go is not installed" >&2; exit 1; }
 export CGO_ENABLED=1
-unformatted=$(gofmt -l go)
+unformatted=$(gofmt -l go bench/go-peer)
 if [ -n "$unformatted" ]; then
   echo "gofmt would change: $unformatted" >&2
   exit 1
