@@ -13,23 +13,24 @@ import (
 	"unsafe"
 )
 
-// The top-level functions take their bytes from small buffers, each filled
-// by one cgo call to the system generator, kept in a sync.Pool.
+// The top-level functions take their bytes from 1 KiB buffers, each filled
+// by one cgo call to the system generator: one buffer per P (the
+// scheduler's processor) in perp.go, with a sync.Pool behind it for the
+// rest (and for everything under the race detector).
 //
-// Why a pool: a cgo call costs about 30 ns, so one call per value is too
-// slow; and the C system generator is per OS thread while goroutines move
-// between threads, so a Go-side cache keyed by thread is impossible without
-// runtime internals. sync.Pool keeps a private item per P (processor) with
-// no lock on that path, which gives each P its own buffer almost always.
+// Why buffers: a cgo call costs about 30 ns, so one call per value is too
+// slow. Why per P: the C system generator is per OS thread, but goroutines
+// move between threads, so no Go-side cache can be keyed by thread; a P
+// runs one goroutine at a time, so a per-P buffer needs no lock.
 //
-// Why it is safe: between Get and Put a buffer belongs to one goroutine, so
-// no two callers can read the same bytes; each byte handed out is zeroed
-// and the position moved past it before the buffer goes back, so no byte is
-// ever handed out twice (a refill overwrites the whole buffer). Which thread
-// filled a buffer does not matter: its bytes are just bytes of the system
-// generator's output. A buffer the pool drops at a garbage collection is
-// not zeroed (the pool gives no hook); its unused bytes were never handed
-// out and are garbage from then on.
+// Why it is safe: a buffer is used by one goroutine at a time (pinned to
+// its P, or holding it between acquire and release), so no two callers can
+// read the same bytes; each byte handed out is zeroed and the position moved
+// past it at once, so no byte is ever handed out twice (a refill overwrites
+// the whole buffer). Which thread filled a buffer does not matter: its bytes
+// are just bytes of the system generator's output. A buffer the pool drops
+// at a garbage collection is not zeroed (the pool gives no hook); its
+// unused bytes were never handed out and are garbage from then on.
 const poolBufSize = 1024
 
 type poolBuf struct {
