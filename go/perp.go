@@ -56,18 +56,22 @@ func release(b *poolBuf) {
 	}
 }
 
-// fastUint64 takes a word from the current P's buffer without taking the
-// buffer out of its slot; ok is false when a refill (a cgo call, which
-// must not happen while pinned) is needed.
-func fastUint64() (v uint64, ok bool) {
+// Uint64 returns a uniformly distributed 64-bit value.
+func Uint64() uint64 {
+	// The word comes from the current P's buffer without taking the buffer
+	// out of its slot; a refill (a cgo call, which must not happen while
+	// pinned) goes the slow way. The fast path is written out here rather
+	// than in a helper: one call less per value.
 	if pid := procPin(); pid < len(slots) {
 		if b := slots[pid]; b != nil && b.pos <= poolBufSize-8 {
-			v, ok = take8((*[8]byte)(b.b[b.pos:b.pos+8])), true
+			v := take8((*[8]byte)(b.b[b.pos : b.pos+8]))
 			b.pos += 8
+			procUnpin()
+			return v
 		}
 	}
 	procUnpin()
-	return v, ok
+	return uint64Slow()
 }
 
 // fastRead fills out from the current P's buffer without taking the buffer

@@ -112,11 +112,8 @@ func (reader) Read(b []byte) (int, error) { return Read(b) }
 // error, like crypto/rand.Reader since Go 1.24.
 var Reader io.Reader = reader{}
 
-// Uint64 returns a uniformly distributed 64-bit value.
-func Uint64() uint64 {
-	if v, ok := fastUint64(); ok {
-		return v
-	}
+// uint64Slow is Uint64 (perp.go) through acquire and release.
+func uint64Slow() uint64 {
 	p := acquire()
 	v := p.uint64()
 	release(p)
