@@ -90,3 +90,5 @@ func fastRead(out []byte) (ok bool) {
 	procUnpin()
 	return ok
 }
+
+func slotsForTest() []*poolBuf { return slots }
