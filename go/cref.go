@@ -57,3 +57,7 @@ func cBelowBC1(s *Source, r []byte) []byte {
 	runtime.KeepAlive(s)
 	return out
 }
+
+func cKinds() []Kind {
+	return []Kind{C.SHAKERAND_TURBOSHAKE256, C.SHAKERAND_SHAKE256, C.SHAKERAND_TURBOSHAKE256X8}
+}

@@ -14,17 +14,18 @@ import (
 	"unsafe"
 )
 
-// Kind names an engine of the C core (docs/engines.md has the definitions).
+// Kind names an engine of the C core (docs/engines.md has the definitions);
+// the values are the C enum shakerand_kind's.
 type Kind int
 
 const (
 	// TurboSHAKE256 is RandomSHAKE's TurboSHAKE256 stream.
-	TurboSHAKE256 Kind = C.SHAKERAND_TURBOSHAKE256
+	TurboSHAKE256 Kind = 1
 	// SHAKE256 is the same construction over SHAKE256 (FIPS 202).
-	SHAKE256 Kind = C.SHAKERAND_SHAKE256
+	SHAKE256 Kind = 2
 	// TurboSHAKE256x8 is the fast engine: eight TurboSHAKE256 sponges per
 	// 8-way permutation, rekeyed from its own output every 1056 bytes.
-	TurboSHAKE256x8 Kind = C.SHAKERAND_TURBOSHAKE256X8
+	TurboSHAKE256x8 Kind = 3
 )
 
 // String returns the C library's name of the kind ("turboshake256x8", ...).

@@ -191,3 +191,20 @@ func TestSourceStreams(t *testing.T) {
 		t.Fatal("Source.Read differs from shakerand_engine_fill")
 	}
 }
+
+func TestKindValuesAndNames(t *testing.T) {
+	want := []Kind{TurboSHAKE256, SHAKE256, TurboSHAKE256x8}
+	for i, k := range cKinds() {
+		if k != want[i] {
+			t.Fatalf("Kind %v is %d in C", want[i], int(k))
+		}
+	}
+	for name, k := range kindByName {
+		if k.String() != name {
+			t.Fatalf("%d.String() = %q, want %q", int(k), k.String(), name)
+		}
+	}
+	if Kind(9).String() != "Kind(9)" {
+		t.Fatal(Kind(9).String())
+	}
+}
