@@ -14,6 +14,14 @@ go vet ./go/...
 go test -race -count=1 ./go/...
 # Once more without -race: the race build changes sync.Pool's behaviour.
 go test -count=1 ./go/...
+# The shared vectors under each Keccak kernel (SHAKERAND_KERNEL forces one
+# the CPU supports), and the package built by clang as well as gcc.
+for kernel in portable avx2 avx512; do
+  SHAKERAND_KERNEL=$kernel go test -count=1 -run 'Vectors|Samplers' ./go
+done
+if command -v clang >/dev/null; then
+  CC=clang go test -count=1 ./go
+fi
 go/consumer-test.sh
 # arm64 (little-endian, the generic kernels) and s390x (big-endian, the
 # portable word path) through cgo cross builds under qemu-user, when the
