@@ -27,14 +27,21 @@ func procUnpin()
 
 // slots[i] is P i's buffer, or nil while a goroutine has taken it out. A P
 // id beyond the slice (GOMAXPROCS raised after start-up) uses the pool.
-var slots = make([]*poolBuf, max(runtime.GOMAXPROCS(0), runtime.NumCPU()))
+// Each slot has a cache line of its own (128 bytes covers the CPUs with
+// 128-byte lines), so Ps writing their own slots do not contend.
+type slot struct {
+	b *poolBuf
+	_ [120]byte
+}
+
+var slots = make([]slot, max(runtime.GOMAXPROCS(0), runtime.NumCPU()))
 
 // acquire hands the caller a buffer for its exclusive use until release.
 func acquire() *poolBuf {
 	var b *poolBuf
 	if pid := procPin(); pid < len(slots) {
-		b = slots[pid]
-		slots[pid] = nil
+		b = slots[pid].b
+		slots[pid].b = nil
 	}
 	procUnpin()
 	if b == nil {
@@ -46,8 +53,8 @@ func acquire() *poolBuf {
 // release gives the buffer back to the current P's slot if it is empty,
 // else to the pool.
 func release(b *poolBuf) {
-	if pid := procPin(); pid < len(slots) && slots[pid] == nil {
-		slots[pid] = b
+	if pid := procPin(); pid < len(slots) && slots[pid].b == nil {
+		slots[pid].b = b
 		b = nil
 	}
 	procUnpin()
@@ -63,7 +70,7 @@ func Uint64() uint64 {
 	// pinned) goes the slow way. The fast path is written out here rather
 	// than in a helper: one call less per value.
 	if pid := procPin(); pid < len(slots) {
-		if b := slots[pid]; b != nil && b.pos <= poolBufSize-8 {
+		if b := slots[pid].b; b != nil && b.pos <= poolBufSize-8 {
 			v := take8((*[8]byte)(b.b[b.pos : b.pos+8]))
 			b.pos += 8
 			procUnpin()
@@ -79,7 +86,7 @@ func Uint64() uint64 {
 // and out is untouched.
 func fastRead(out []byte) (ok bool) {
 	if pid := procPin(); pid < len(slots) {
-		if b := slots[pid]; b != nil && len(out) <= poolBufSize-b.pos {
+		if b := slots[pid].b; b != nil && len(out) <= poolBufSize-b.pos {
 			src := b.b[b.pos : b.pos+len(out)]
 			copy(out, src)
 			clear(src)
@@ -91,4 +98,4 @@ func fastRead(out []byte) (ok bool) {
 	return ok
 }
 
-func slotsForTest() []*poolBuf { return slots }
+func slotsForTest() []slot { return slots }

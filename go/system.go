@@ -138,6 +138,19 @@ func Int64() int64 { return int64(Uint64() &^ (1 << 63)) }
 // Int32 returns a non-negative value in [0, 2^31).
 func Int32() int32 { return int32(Uint32() &^ (1 << 31)) }
 
+// below is belowBuf over Uint64, whose pinned fast path makes it cheaper
+// than taking a buffer out for the call (one word is almost always enough).
+func below(n uint64) uint64 {
+	hi, lo := bits.Mul64(Uint64(), n)
+	if lo < n {
+		t := -n % n // 2^64 mod n
+		for lo < t {
+			hi, lo = bits.Mul64(Uint64(), n)
+		}
+	}
+	return hi
+}
+
 // belowBuf draws uniformly from [0, n), n > 0, with Lemire's multiply-
 // and-reject exactly as the C sampler shakerand_uniform_u64 does (the same
 // words give the same values and the same number of words is consumed).
@@ -157,10 +170,7 @@ func Uint64N(n uint64) uint64 {
 	if n == 0 {
 		panic("invalid argument to Uint64N")
 	}
-	p := acquire()
-	v := belowBuf(p, n)
-	release(p)
-	return v
+	return below(n)
 }
 
 // Uint32N returns a value in [0, n). It panics if n == 0.
@@ -168,10 +178,7 @@ func Uint32N(n uint32) uint32 {
 	if n == 0 {
 		panic("invalid argument to Uint32N")
 	}
-	p := acquire()
-	v := belowBuf(p, uint64(n))
-	release(p)
-	return uint32(v)
+	return uint32(below(uint64(n)))
 }
 
 // Int64N returns a value in [0, n). It panics if n <= 0.
@@ -179,10 +186,7 @@ func Int64N(n int64) int64 {
 	if n <= 0 {
 		panic("invalid argument to Int64N")
 	}
-	p := acquire()
-	v := belowBuf(p, uint64(n))
-	release(p)
-	return int64(v)
+	return int64(below(uint64(n)))
 }
 
 // Int32N returns a value in [0, n). It panics if n <= 0.
@@ -190,10 +194,7 @@ func Int32N(n int32) int32 {
 	if n <= 0 {
 		panic("invalid argument to Int32N")
 	}
-	p := acquire()
-	v := belowBuf(p, uint64(n))
-	release(p)
-	return int32(v)
+	return int32(below(uint64(n)))
 }
 
 // IntN returns a value in [0, n). It panics if n <= 0.
@@ -201,10 +202,7 @@ func IntN(n int) int {
 	if n <= 0 {
 		panic("invalid argument to IntN")
 	}
-	p := acquire()
-	v := belowBuf(p, uint64(n))
-	release(p)
-	return int(v)
+	return int(below(uint64(n)))
 }
 
 // UintN returns a value in [0, n). It panics if n == 0.
@@ -212,10 +210,7 @@ func UintN(n uint) uint {
 	if n == 0 {
 		panic("invalid argument to UintN")
 	}
-	p := acquire()
-	v := belowBuf(p, uint64(n))
-	release(p)
-	return uint(v)
+	return uint(below(uint64(n)))
 }
 
 type intType interface {
@@ -228,10 +223,7 @@ func N[Int intType](n Int) Int {
 	if n <= 0 {
 		panic("invalid argument to N")
 	}
-	p := acquire()
-	v := belowBuf(p, uint64(n))
-	release(p)
-	return Int(v)
+	return Int(below(uint64(n)))
 }
 
 // Float64 returns a value in [0, 1): the top 53 bits of a word times 2^-53,
