@@ -243,9 +243,23 @@ func TestChiSquare(t *testing.T) {
 var uuidForm = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-([47])[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 
 func TestUUIDs(t *testing.T) {
-	var prev UUIDBytes
+	var prev, or UUIDBytes
+	defer func() {
+		// Every bit other than the version and variant bits varies.
+		want := UUIDBytes{}
+		for i := range want {
+			want[i] = 0xFF
+		}
+		want[6], want[8] = 0x4F, 0xBF
+		if !t.Failed() && or != want {
+			t.Errorf("UUID bits that never varied: %x", or)
+		}
+	}()
 	for i := 0; i < 2000; i++ {
 		u := UUID()
+		for j := range u {
+			or[j] |= u[j]
+		}
 		s := u.String()
 		m := uuidForm.FindStringSubmatch(s)
 		if m == nil || m[1] != "4" || u[6]>>4 != 4 || u[8]>>6 != 2 {
