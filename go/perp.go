@@ -10,8 +10,9 @@ import (
 // One buffer per P (the scheduler's processor), reached by pinning the
 // goroutine to its P: while pinned it cannot be preempted or moved, so no
 // other goroutine can touch that P's slot; this is how sync.Pool keeps its
-// own per-P private item, without the pool's extra bookkeeping (about 10 ns
-// a Get and Put here, against about 2 ns for a pin and unpin).
+// own per-P private item, without the pool's extra bookkeeping (a Get and
+// Put measured about 10 ns here; a pin and unpin are two short runtime
+// calls, about 1 ns in a profile of Uint64).
 //
 // runtime.procPin and runtime.procUnpin are reached by linkname; the
 // runtime keeps them for that use (go.dev/issue/67401, "do not remove or
