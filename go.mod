@@ -1,0 +1,3 @@
+module github.com/shakerand/shakerand
+
+go 1.24

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Turns `go test -bench` output (several -count runs) into the Go section
+of BENCHMARKS.md: the seed's table beside ours, and each target of issue 8
+met or missed.
+
+Usage: bench_markdown.py RAW.txt BENCHSTAT.txt FRAGMENT.md
+Medians over the runs, as benchstat reports them.
+"""
+import datetime
+import platform
+import re
+import statistics
+import subprocess
+import sys
+
+# The figures of shared/seeds/go-bad-random-benchmark.txt (macOS, its
+# author's machine, old Go): ns per rand.New(SOURCE).Int63.
+SEED = {"MathRand": 10.0, "CryptoRand": 840, "LibcRand": 240, "LibcBufRand": 36.9,
+        "CryptoBufRand": 613}
+
+LINE = re.compile(r"^Benchmark(\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op(?:\s+([\d.]+) MB/s)?")
+
+
+def parse(path):
+    ns, mbs = {}, {}
+    for line in open(path):
+        m = LINE.match(line.strip())
+        if m:
+            ns.setdefault(m[1], []).append(float(m[2]))
+            if m[3]:
+                mbs.setdefault(m[1], []).append(float(m[3]))
+    return ({k: statistics.median(v) for k, v in ns.items()},
+            {k: statistics.median(v) for k, v in mbs.items()},
+            {k: len(v) for k, v in ns.items()})
+
+
+def sh(cmd):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def fmt(v):
+    return f"{v:.3g}" if v < 100 else f"{v:,.0f}"
+
+
+def main():
+    raw, stat, out = sys.argv[1:4]
+    ns, mbs, runs = parse(raw)
+    model = "?"
+    for line in sh(["lscpu"]).splitlines():
+        if line.startswith("Model name:"):
+            model = line.split(":", 1)[1].strip()
+    n = max(runs.values()) if runs else 0
+    L = []
+    L.append("## Go (`make bench-go`)")
+    L.append("")
+    L.append(f"Machine: {model}, {sh(['nproc'])} CPUs, {platform.system()} {platform.release()}; "
+             f"{sh(['go', 'version'])}; {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC. "
+             f"Medians of {n} runs (`go/run-bench.sh`; the benchstat summary with confidence "
+             "intervals is below). Lower is better.")
+    L.append("")
+    L.append("**The \"bad random\" table re-made** (shared/seeds/go-bad-random-benchmark.txt): "
+             "each source behind math/rand's `rand.New(SOURCE).Int63`, its names, its figures "
+             "(its author's machine, years ago) beside ours (this machine, this run). "
+             "`ShakerandRand` is `rand.New(shakerand.NewSource())`.")
+    L.append("")
+    L.append("| benchmark | seed's figure (ns/op) | this run (ns/op) | vs MathRand, this run |")
+    L.append("|---|---:|---:|---:|")
+    base = ns.get("MathRand")
+    for name in ["MathRand", "CryptoRand", "LibcRand", "LibcBufRand", "CryptoBufRand", "ShakerandRand"]:
+        if name not in ns:
+            continue
+        seed = fmt(SEED[name]) if name in SEED else "—"
+        ratio = f"{ns[name] / base:.2f}x" if base else "?"
+        L.append(f"| {name} | {seed} | {fmt(ns[name])} | {ratio} |")
+    L.append("")
+    L.append("**Generators and the package's API** (this run):")
+    L.append("")
+    L.append("| benchmark | ns/op | MB/s |")
+    L.append("|---|---:|---:|")
+    rows = [("ChaCha8", "math/rand/v2 ChaCha8.Uint64"), ("PCG", "math/rand/v2 PCG.Uint64"),
+            ("SourceUint64", "shakerand Source.Uint64"),
+            ("Uint64/goroutines=1", "shakerand.Uint64, 1 goroutine"),
+            ("Uint64/goroutines=2", "shakerand.Uint64, 2 goroutines at once (per call in each)"),
+            ("MathRandV2Uint64/goroutines=1", "math/rand/v2 Uint64, 1 goroutine"),
+            ("MathRandV2Uint64/goroutines=2", "math/rand/v2 Uint64, 2 goroutines at once"),
+            ("Reader/size=8B", "shakerand.Reader, 8 bytes"),
+            ("Reader/size=1MiB", "shakerand.Reader, 1 MiB"),
+            ("CryptoReader/size=8B", "crypto/rand.Read, 8 bytes"),
+            ("CryptoReader/size=1MiB", "crypto/rand.Read, 1 MiB"),
+            ("UUID", "shakerand.UUID (v4)"), ("UUIDv7", "shakerand.UUIDv7 (one cgo call)"),
+            ("GoogleUUIDNewRandom", "google/uuid NewRandom (bench/go-peer)"),
+            ("ShakerandUUID", "shakerand.UUID, in bench/go-peer's run")]
+    for key, label in rows:
+        if key in ns:
+            L.append(f"| {label} | {fmt(ns[key])} | {fmt(mbs[key]) if key in mbs else ''} |")
+    L.append("")
+
+    def target(label, measured, limit, ok):
+        L.append(f"| {label} | {limit} | {measured} | {'met' if ok else 'missed'} |")
+
+    L.append("**Issue 8's targets** (same run):")
+    L.append("")
+    L.append("| target | limit | measured | verdict |")
+    L.append("|---|---|---|---|")
+    g = ns.get
+    if g("SourceUint64") and g("ChaCha8"):
+        target("`Source.Uint64` ≤ `ChaCha8.Uint64`", f"{fmt(g('SourceUint64'))} ns",
+               f"{fmt(g('ChaCha8'))} ns", g("SourceUint64") <= g("ChaCha8"))
+    if g("ShakerandRand") and g("MathRand"):
+        target("`rand.New(NewSource()).Int63` ≤ 1.5x `MathRand`",
+               f"{fmt(g('ShakerandRand'))} ns ({g('ShakerandRand') / g('MathRand'):.2f}x)",
+               f"{fmt(1.5 * g('MathRand'))} ns", g("ShakerandRand") <= 1.5 * g("MathRand"))
+    if g("Uint64/goroutines=2"):
+        target("top-level `Uint64` from 2 goroutines at once", f"{fmt(g('Uint64/goroutines=2'))} ns",
+               "10 ns", g("Uint64/goroutines=2") <= 10)
+    if g("Reader/size=8B"):
+        target("`Reader`, 8 bytes", f"{fmt(g('Reader/size=8B'))} ns", "15 ns", g("Reader/size=8B") <= 15)
+    if mbs.get("Reader/size=1MiB") and mbs.get("CryptoReader/size=1MiB"):
+        r = mbs["Reader/size=1MiB"] / mbs["CryptoReader/size=1MiB"]
+        target("`Reader`, 1 MiB, ≥ 5x `crypto/rand`", f"{fmt(mbs['Reader/size=1MiB'])} MB/s ({r:.1f}x)",
+               f"{fmt(5 * mbs['CryptoReader/size=1MiB'])} MB/s", r >= 5)
+    if g("UUID"):
+        target("`UUID()`", f"{fmt(g('UUID'))} ns", "20 ns", g("UUID") <= 20)
+    L.append("")
+    summary = open(stat).read().strip() if stat != "-" else ""
+    if summary:
+        L.append("<details><summary>benchstat</summary>")
+        L.append("")
+        L.append("```")
+        L.append(summary)
+        L.append("```")
+        L.append("")
+        L.append("</details>")
+    open(out, "w").write("\n".join(L) + "\n")
+
+
+if __name__ == "__main__":
+    main()

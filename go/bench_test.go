@@ -1,0 +1,201 @@
+package shakerand_test
+
+// The benchmark of "Why do standard libraries of modern languages always
+// implement bad random?" (shared/seeds/go-bad-random-benchmark.txt) with
+// its own names: each source behind math/rand's rand.New(SOURCE).Int63.
+// Then math/rand/v2's generators and ours. go/run-bench.sh runs them and
+// writes the table into BENCHMARKS.md.
+
+import (
+	cryptorand "crypto/rand"
+	"encoding/binary"
+	mathrand "math/rand"
+	randv2 "math/rand/v2"
+	"sync"
+	"testing"
+
+	shakerand "github.com/shakerand/shakerand/go"
+	"github.com/shakerand/shakerand/go/internal/libcrand"
+)
+
+const mask63 = 1<<63 - 1
+
+var sinkI64 int64
+var sinkU64 uint64
+
+func benchInt63(b *testing.B, src mathrand.Source) {
+	r := mathrand.New(src)
+	var s int64
+	for i := 0; i < b.N; i++ {
+		s += r.Int63()
+	}
+	sinkI64 = s
+}
+
+// The seed's sources, as its author wrote them: not seedable.
+type cryptoSource struct{}
+
+func (cryptoSource) Seed(int64) { panic("not seedable") }
+func (cryptoSource) Int63() int64 {
+	var v int64
+	if err := binary.Read(cryptorand.Reader, binary.LittleEndian, &v); err != nil {
+		panic(err)
+	}
+	return v & mask63
+}
+
+type cryptoBufSource struct {
+	buf [256]int64
+	n   int
+}
+
+func (*cryptoBufSource) Seed(int64) { panic("not seedable") }
+func (s *cryptoBufSource) Int63() int64 {
+	if s.n == 0 {
+		if err := binary.Read(cryptorand.Reader, binary.LittleEndian, &s.buf); err != nil {
+			panic(err)
+		}
+		s.n = len(s.buf)
+	}
+	s.n--
+	return s.buf[s.n] & mask63
+}
+
+type libcSource struct{}
+
+func (libcSource) Seed(int64)   { panic("not seedable") }
+func (libcSource) Int63() int64 { return int64(libcrand.Uint64() & mask63) }
+
+type libcBufSource struct {
+	buf [256 * 8]byte
+	n   int
+}
+
+func (*libcBufSource) Seed(int64) { panic("not seedable") }
+func (s *libcBufSource) Int63() int64 {
+	if s.n == 0 {
+		libcrand.Fill(s.buf[:])
+		s.n = len(s.buf)
+	}
+	s.n -= 8
+	return int64(binary.LittleEndian.Uint64(s.buf[s.n:]) & mask63)
+}
+
+func BenchmarkMathRand(b *testing.B)      { benchInt63(b, mathrand.NewSource(1)) }
+func BenchmarkCryptoRand(b *testing.B)    { benchInt63(b, cryptoSource{}) }
+func BenchmarkLibcRand(b *testing.B)      { benchInt63(b, libcSource{}) }
+func BenchmarkLibcBufRand(b *testing.B)   { benchInt63(b, &libcBufSource{}) }
+func BenchmarkCryptoBufRand(b *testing.B) { benchInt63(b, &cryptoBufSource{}) }
+
+// Ours behind the same rand.New(SOURCE).Int63.
+func BenchmarkShakerandRand(b *testing.B) { benchInt63(b, shakerand.NewSource()) }
+
+func BenchmarkChaCha8(b *testing.B) {
+	var seed [32]byte
+	src := randv2.NewChaCha8(seed)
+	var s uint64
+	for i := 0; i < b.N; i++ {
+		s += src.Uint64()
+	}
+	sinkU64 = s
+}
+
+func BenchmarkPCG(b *testing.B) {
+	src := randv2.NewPCG(1, 2)
+	var s uint64
+	for i := 0; i < b.N; i++ {
+		s += src.Uint64()
+	}
+	sinkU64 = s
+}
+
+func BenchmarkSourceUint64(b *testing.B) {
+	src := shakerand.NewSource()
+	var s uint64
+	for i := 0; i < b.N; i++ {
+		s += src.Uint64()
+	}
+	sinkU64 = s
+}
+
+// inGoroutines runs f(b.N) in g goroutines at once; ns/op is the wall time
+// over b.N, so it is the time one call takes in each goroutine while the
+// others run too (not the aggregate throughput RunParallel reports).
+func inGoroutines(b *testing.B, g int, f func(n int)) {
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for range g {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			f(b.N)
+		}()
+	}
+	b.ResetTimer()
+	close(start)
+	wg.Wait()
+}
+
+func topUint64(n int) {
+	var s uint64
+	for i := 0; i < n; i++ {
+		s += shakerand.Uint64()
+	}
+	sinkAtomic(s)
+}
+
+var sinkMu sync.Mutex
+
+func sinkAtomic(v uint64) { sinkMu.Lock(); sinkU64 += v; sinkMu.Unlock() }
+
+func BenchmarkUint64(b *testing.B) {
+	b.Run("goroutines=1", func(b *testing.B) { inGoroutines(b, 1, topUint64) })
+	b.Run("goroutines=2", func(b *testing.B) { inGoroutines(b, 2, topUint64) })
+}
+
+// math/rand/v2's top-level Uint64 (the runtime's per-thread ChaCha8), for
+// reference.
+func BenchmarkMathRandV2Uint64(b *testing.B) {
+	f := func(n int) {
+		var s uint64
+		for i := 0; i < n; i++ {
+			s += randv2.Uint64()
+		}
+		sinkAtomic(s)
+	}
+	b.Run("goroutines=1", func(b *testing.B) { inGoroutines(b, 1, f) })
+	b.Run("goroutines=2", func(b *testing.B) { inGoroutines(b, 2, f) })
+}
+
+func benchRead(b *testing.B, n int, read func([]byte) (int, error)) {
+	buf := make([]byte, n)
+	b.SetBytes(int64(n))
+	for i := 0; i < b.N; i++ {
+		read(buf)
+	}
+}
+
+func BenchmarkReader(b *testing.B) {
+	b.Run("size=8B", func(b *testing.B) { benchRead(b, 8, shakerand.Reader.Read) })
+	b.Run("size=1MiB", func(b *testing.B) { benchRead(b, 1<<20, shakerand.Reader.Read) })
+}
+
+func BenchmarkCryptoReader(b *testing.B) {
+	b.Run("size=8B", func(b *testing.B) { benchRead(b, 8, cryptorand.Read) })
+	b.Run("size=1MiB", func(b *testing.B) { benchRead(b, 1<<20, cryptorand.Read) })
+}
+
+var sinkUUID shakerand.UUIDBytes
+
+func BenchmarkUUID(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		sinkUUID = shakerand.UUID()
+	}
+}
+
+func BenchmarkUUIDv7(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		sinkUUID = shakerand.UUIDv7()
+	}
+}

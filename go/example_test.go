@@ -1,0 +1,79 @@
+package shakerand_test
+
+import (
+	"fmt"
+	"math/big"
+	mathrand "math/rand"
+	"math/rand/v2"
+
+	shakerand "github.com/shakerand/shakerand/go"
+)
+
+func Example() {
+	// Drop-in for math/rand/v2's top-level functions, but secure.
+	dice := shakerand.IntN(6) + 1
+	fmt.Println(dice >= 1 && dice <= 6)
+	// Output: true
+}
+
+func ExampleRead() {
+	key := make([]byte, 32)
+	shakerand.Read(key) // always fills key; never returns an error
+	fmt.Println(len(key))
+	// Output: 32
+}
+
+func ExampleNewSource() {
+	// A secure source for code that wants a *rand.Rand.
+	r := rand.New(shakerand.NewSource())
+	fmt.Println(r.IntN(10) < 10)
+	// Output: true
+}
+
+func ExampleNewSource_mathRand() {
+	// math/rand (v1) takes it too: Source implements rand.Source64.
+	r := mathrand.New(shakerand.NewSource())
+	fmt.Println(r.Int63() >= 0)
+	// Output: true
+}
+
+func ExampleNewSeeded() {
+	// A repeatable stream, the same as the C library's engine (and every
+	// other front end) for this kind and seed.
+	s := shakerand.NewSeeded(shakerand.TurboSHAKE256x8, []byte("my seed"))
+	t := shakerand.NewSeeded(shakerand.TurboSHAKE256x8, []byte("my seed"))
+	fmt.Println(s.Uint64() == t.Uint64(), s.Uint64N(100) == t.Uint64N(100))
+	// Output: true true
+}
+
+func ExampleInt() {
+	p256 := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(189))
+	k := shakerand.Int(p256) // uniform in [0, p256)
+	fmt.Println(k.Cmp(p256) < 0)
+	// Output: true
+}
+
+func ExampleUUID() {
+	id := shakerand.UUID()
+	s := id.String()
+	fmt.Println(len(s), s[14:15])
+	// Output: 36 4
+}
+
+func ExampleUUIDv7() {
+	a, b := shakerand.UUIDv7(), shakerand.UUIDv7()
+	fmt.Println(a.String() < b.String())
+	// Output: true
+}
+
+func ExampleText() {
+	fmt.Println(len(shakerand.Text()))
+	// Output: 26
+}
+
+func ExampleShuffle() {
+	words := []string{"alpha", "beta", "gamma", "delta"}
+	shakerand.Shuffle(len(words), func(i, j int) { words[i], words[j] = words[j], words[i] })
+	fmt.Println(len(words))
+	// Output: 4
+}

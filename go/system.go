@@ -1,0 +1,279 @@
+package shakerand
+
+/*
+#include "shakerand.h"
+*/
+import "C"
+
+import (
+	"encoding/binary"
+	"io"
+	"math/bits"
+	"sync"
+	"unsafe"
+)
+
+// The top-level functions take their bytes from 1 KiB buffers, each filled
+// by one cgo call to the system generator: one buffer per P (the
+// scheduler's processor) in perp.go, with a sync.Pool behind it for the
+// rest (and for everything under the race detector).
+//
+// Why buffers: a cgo call costs about 30 ns, so one call per value is too
+// slow. Why per P: the C system generator is per OS thread, but goroutines
+// move between threads, so no Go-side cache can be keyed by thread; a P
+// runs one goroutine at a time, so a per-P buffer needs no lock.
+//
+// Why it is safe: a buffer is used by one goroutine at a time (pinned to
+// its P, or holding it between acquire and release), so no two callers can
+// read the same bytes; each byte handed out is zeroed and the position moved
+// past it at once, so no byte is ever handed out twice (a refill overwrites
+// the whole buffer). Which thread filled a buffer does not matter: its bytes
+// are just bytes of the system generator's output. A buffer the pool drops
+// at a garbage collection is not zeroed (the pool gives no hook); its
+// unused bytes were never handed out and are garbage from then on.
+const poolBufSize = 1024
+
+type poolBuf struct {
+	pos int // bytes of b already handed out (and zeroed)
+	b   [poolBufSize]byte
+}
+
+var bufPool = sync.Pool{New: func() any { return &poolBuf{pos: poolBufSize} }}
+
+func getBuf() *poolBuf  { return bufPool.Get().(*poolBuf) }
+func putBuf(p *poolBuf) { bufPool.Put(p) }
+
+func (p *poolBuf) refill() {
+	C.shakerand_system_fill(unsafe.Pointer(&p.b[0]), C.size_t(poolBufSize))
+	p.pos = 0
+}
+
+func (p *poolBuf) uint64() uint64 {
+	if p.pos > poolBufSize-8 {
+		p.refill()
+	}
+	v := take8((*[8]byte)(p.b[p.pos : p.pos+8]))
+	p.pos += 8
+	return v
+}
+
+func (p *poolBuf) uint32() uint32 {
+	if p.pos > poolBufSize-4 {
+		p.refill()
+	}
+	w := p.b[p.pos : p.pos+4 : p.pos+4]
+	v := binary.LittleEndian.Uint32(w)
+	binary.LittleEndian.PutUint32(w, 0)
+	p.pos += 4
+	return v
+}
+
+// read copies len(out) bytes of the buffered stream into out.
+func (p *poolBuf) read(out []byte) {
+	for len(out) > 0 {
+		if p.pos == poolBufSize {
+			p.refill()
+		}
+		n := copy(out, p.b[p.pos:])
+		clear(p.b[p.pos : p.pos+n])
+		p.pos += n
+		out = out[n:]
+	}
+}
+
+// Requests at least this long skip the pool and go to the generator in one
+// cgo call straight into the caller's memory: past this size the call's
+// fixed cost is small beside the generation itself.
+const directReadMin = 512
+
+// Read fills b with random bytes from the system generator. It always
+// fills all of b and returns len(b), nil; like crypto/rand.Read it never
+// returns an error (if the operating system gives no entropy the program
+// crashes).
+func Read(b []byte) (n int, err error) {
+	if len(b) >= directReadMin {
+		C.shakerand_system_fill(unsafe.Pointer(&b[0]), C.size_t(len(b)))
+		return len(b), nil
+	}
+	if len(b) > 0 && !fastRead(b) {
+		p := acquire()
+		p.read(b)
+		release(p)
+	}
+	return len(b), nil
+}
+
+type reader struct{}
+
+func (reader) Read(b []byte) (int, error) { return Read(b) }
+
+// Reader is a global, shared instance of the system generator, safe for
+// concurrent use. Its Read always fills the buffer and never returns an
+// error, like crypto/rand.Reader since Go 1.24.
+var Reader io.Reader = reader{}
+
+// uint64Slow is Uint64 (perp.go) through acquire and release.
+func uint64Slow() uint64 {
+	p := acquire()
+	v := p.uint64()
+	release(p)
+	return v
+}
+
+// Uint32 returns a uniformly distributed 32-bit value.
+func Uint32() uint32 {
+	var w [4]byte
+	if fastRead(w[:]) {
+		return binary.LittleEndian.Uint32(w[:])
+	}
+	p := acquire()
+	v := p.uint32()
+	release(p)
+	return v
+}
+
+// Int64 returns a non-negative value in [0, 2^63), as math/rand/v2.Int64.
+func Int64() int64 { return int64(Uint64() &^ (1 << 63)) }
+
+// Int32 returns a non-negative value in [0, 2^31).
+func Int32() int32 { return int32(Uint32() &^ (1 << 31)) }
+
+// below is belowBuf over Uint64, whose pinned fast path makes it cheaper
+// than taking a buffer out for the call (one word is almost always enough).
+func below(n uint64) uint64 {
+	hi, lo := bits.Mul64(Uint64(), n)
+	if lo < n {
+		t := -n % n // 2^64 mod n
+		for lo < t {
+			hi, lo = bits.Mul64(Uint64(), n)
+		}
+	}
+	return hi
+}
+
+// belowBuf draws uniformly from [0, n), n > 0, with Lemire's multiply-
+// and-reject exactly as the C sampler shakerand_uniform_u64 does (the same
+// words give the same values and the same number of words is consumed).
+func belowBuf(p *poolBuf, n uint64) uint64 {
+	hi, lo := bits.Mul64(p.uint64(), n)
+	if lo < n {
+		t := -n % n // 2^64 mod n
+		for lo < t {
+			hi, lo = bits.Mul64(p.uint64(), n)
+		}
+	}
+	return hi
+}
+
+// Uint64N returns a value in [0, n). It panics if n == 0.
+func Uint64N(n uint64) uint64 {
+	if n == 0 {
+		panic("invalid argument to Uint64N")
+	}
+	return below(n)
+}
+
+// Uint32N returns a value in [0, n). It panics if n == 0.
+func Uint32N(n uint32) uint32 {
+	if n == 0 {
+		panic("invalid argument to Uint32N")
+	}
+	return uint32(below(uint64(n)))
+}
+
+// Int64N returns a value in [0, n). It panics if n <= 0.
+func Int64N(n int64) int64 {
+	if n <= 0 {
+		panic("invalid argument to Int64N")
+	}
+	return int64(below(uint64(n)))
+}
+
+// Int32N returns a value in [0, n). It panics if n <= 0.
+func Int32N(n int32) int32 {
+	if n <= 0 {
+		panic("invalid argument to Int32N")
+	}
+	return int32(below(uint64(n)))
+}
+
+// IntN returns a value in [0, n). It panics if n <= 0.
+func IntN(n int) int {
+	if n <= 0 {
+		panic("invalid argument to IntN")
+	}
+	return int(below(uint64(n)))
+}
+
+// UintN returns a value in [0, n). It panics if n == 0.
+func UintN(n uint) uint {
+	if n == 0 {
+		panic("invalid argument to UintN")
+	}
+	return uint(below(uint64(n)))
+}
+
+type intType interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
+}
+
+// N returns a value in [0, n) for any integer type, e.g. a time.Duration.
+// It panics if n <= 0.
+func N[Int intType](n Int) Int {
+	if n <= 0 {
+		panic("invalid argument to N")
+	}
+	return Int(below(uint64(n)))
+}
+
+// Float64 returns a value in [0, 1): the top 53 bits of a word times 2^-53,
+// as the C sampler shakerand_double.
+func Float64() float64 {
+	return float64(Uint64()>>11) * 0x1.0p-53
+}
+
+// Float32 returns a value in [0, 1): the top 24 bits of a 32-bit word
+// times 2^-24, as the C sampler shakerand_float.
+func Float32() float32 {
+	return float32(Uint32()>>8) * 0x1.0p-24
+}
+
+// Shuffle pseudo-randomizes the order of n elements with Fisher-Yates;
+// swap swaps the elements with indexes i and j. It panics if n < 0.
+func Shuffle(n int, swap func(i, j int)) {
+	if n < 0 {
+		panic("invalid argument to Shuffle")
+	}
+	if n < 2 {
+		return
+	}
+	// swap may call back into this package, so the buffer is not held
+	// across it: the indexes are drawn in one batch per chunk.
+	var js [64]int
+	for i := n - 1; i > 0; {
+		k := min(i, len(js))
+		p := acquire()
+		for c := 0; c < k; c++ {
+			js[c] = int(belowBuf(p, uint64(i-c+1)))
+		}
+		release(p)
+		for c := 0; c < k; c++ {
+			swap(i-c, js[c])
+		}
+		i -= k
+	}
+	clear(js[:])
+}
+
+// Perm returns a uniformly random permutation of [0, n). It panics if n < 0.
+func Perm(n int) []int {
+	if n < 0 {
+		panic("invalid argument to Perm")
+	}
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
+	return p
+}
