@@ -100,3 +100,16 @@ TEST(Dispatch, UnknownKernelNameIsRefused)
 }
 
 }  // namespace
+
+// The tests' own SHA-256 (stream digests) against FIPS 180-4's examples.
+TEST(TestSupport, Sha256KnownAnswers)
+{
+    const std::string abc = "abc";
+    EXPECT_EQ(test::sha256_hex(test::bytes(abc.begin(), abc.end())),
+              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    const std::string two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    EXPECT_EQ(test::sha256_hex(test::bytes(two.begin(), two.end())),
+              "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    EXPECT_EQ(test::sha256_hex(test::bytes(1000000, 'a')),
+              "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}

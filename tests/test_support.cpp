@@ -3,7 +3,6 @@
 #include <fstream>
 #include <stdexcept>
 
-#include <openssl/evp.h>
 
 namespace test {
 
@@ -35,15 +34,6 @@ bytes ptn(std::size_t n)
     for (std::size_t i = 0; i < n; i++)
         out[i] = static_cast<std::uint8_t>(i % 251);
     return out;
-}
-
-std::string sha256_hex(const bytes &b)
-{
-    unsigned char md[32];
-    unsigned int len = 0;
-    if (EVP_Digest(b.data(), b.size(), md, &len, EVP_sha256(), nullptr) != 1 || len != 32)
-        throw std::runtime_error("EVP_Digest failed");
-    return to_hex(md, 32);
 }
 
 nlohmann::json load_json(const std::string &relative_path)

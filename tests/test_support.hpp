@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sha256.hpp"
+
 extern "C" {
 #include "engine.h"
 #include "keccakp1600.h"
@@ -21,7 +23,6 @@ bytes from_hex(const std::string &hex);
 std::string to_hex(const std::uint8_t *p, std::size_t n);
 inline std::string to_hex(const bytes &b) { return to_hex(b.data(), b.size()); }
 bytes ptn(std::size_t n);  // RFC 9861's pattern: byte i is i mod 251
-std::string sha256_hex(const bytes &b);
 
 // A JSON file of the repository, by path relative to its root.
 nlohmann::json load_json(const std::string &relative_path);

@@ -12,9 +12,10 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <openssl/evp.h>
 
 #include <shakerand.hpp>
+
+#include "../sha256.hpp"
 
 namespace {
 
@@ -62,14 +63,6 @@ std::string to_hex(const std::uint8_t *p, std::size_t n)
     return s;
 }
 
-std::string sha256_hex(const bytes &b)
-{
-    unsigned char md[32];
-    unsigned int len = 0;
-    EVP_Digest(b.data(), b.size(), md, &len, EVP_sha256(), nullptr);
-    return to_hex(md, 32);
-}
-
 // The first n bytes of the stream, read through operator() one word at a
 // time and laid out little-endian.
 template <class T, kind K>
@@ -93,7 +86,7 @@ void check_randomshake(const nlohmann::json &v)
                              through_words<std::uint16_t, K>(seed, 65536)}) {
         EXPECT_EQ(to_hex(out.data(), 64), v.at("first_64_hex"));
         EXPECT_EQ(to_hex(out.data() + 1088, 64), v.at("bytes_1088_to_1152_hex"));
-        EXPECT_EQ(sha256_hex(out), v.at("sha256_of_first_65536"));
+        EXPECT_EQ(test::sha256_hex(out), v.at("sha256_of_first_65536"));
     }
 }
 
@@ -119,7 +112,7 @@ void check_project_vector(const nlohmann::json &v)
     for (const bytes *out : std::initializer_list<const bytes *>{&words, &gen}) {
         for (const auto &c : v.at("chunks"))
             EXPECT_EQ(to_hex(out->data() + c.at("offset").get<std::size_t>(), 64), c.at("hex"));
-        EXPECT_EQ(sha256_hex(*out), v.at("sha256_of_first_65536"));
+        EXPECT_EQ(test::sha256_hex(*out), v.at("sha256_of_first_65536"));
     }
 }
 
