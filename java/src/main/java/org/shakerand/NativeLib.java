@@ -2,15 +2,20 @@ package org.shakerand;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
 
 /**
  * The JNI glue (src/main/c/shakerand_jni.c) and its loader. The library is packed in the jar
  * under native/PLATFORM/ and copied to a private temporary file of this process (a fresh name
- * each time, mode 0600), then loaded; two JVMs never share or overwrite one file.
+ * each time, mode 0600, created exclusively), then loaded; two JVMs never share or overwrite one file.
  * -Dshakerand.native=false, another platform, or any failure gives the pure-Java path.
  */
 final class NativeLib {
@@ -33,9 +38,11 @@ final class NativeLib {
                 if (in == null) {
                     status = "no native library for " + platform;
                 } else {
-                    Path file = Files.createTempFile("shakerand-jni-", ".so");
+                    Path file = createPrivateFile();
                     try {
-                        Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+                        try (OutputStream o = Files.newOutputStream(file, StandardOpenOption.WRITE)) {
+                            in.transferTo(o);
+                        }
                         System.load(file.toAbsolutePath().toString());
                     } finally {
                         // Once mapped, the file is not needed: remove it now, not at exit,
@@ -56,6 +63,31 @@ final class NativeLib {
         LOADED = ok;
         STATUS = status;
         PATH = path;
+    }
+
+    /**
+     * A new file only this user can read, made with O_CREAT|O_EXCL under a name unique to this
+     * process. Files.createTempFile is not used: it names files with a SecureRandom, which is
+     * this library itself when the provider is installed first (a cycle during class init).
+     */
+    private static Path createPrivateFile() throws IOException {
+        Path dir = Paths.get(System.getProperty("java.io.tmpdir"));
+        long pid = ProcessHandle.current().pid();
+        boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+        for (int attempt = 0; ; attempt++) {
+            Path file = dir.resolve("shakerand-jni-" + pid + "-" + Long.toHexString(System.nanoTime())
+                    + "-" + attempt + ".so");
+            try {
+                return posix
+                        ? Files.createFile(file, PosixFilePermissions.asFileAttribute(
+                                PosixFilePermissions.fromString("rw-------")))
+                        : Files.createFile(file);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt > 100) {
+                    throw e;
+                }
+            }
+        }
     }
 
     static String platform() {
