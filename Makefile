@@ -9,7 +9,7 @@ BUILD_BENCH ?= build-bench
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps test test-c test-install test-clang test-asan test-tsan test-cross test-python demo bench clean
+.PHONY: all deps test test-c test-install test-clang test-asan test-tsan test-cross test-python test-java demo bench bench-java clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -19,7 +19,7 @@ all:
 deps:
 	tools/install-deps.sh test
 
-test: deps test-c test-install test-clang test-asan test-tsan test-cross test-python
+test: deps test-c test-install test-clang test-asan test-tsan test-cross test-python test-java
 	@echo "make test: every suite passed"
 
 test-c:
@@ -63,6 +63,10 @@ test-python: test-c
 	python3 -m pytest -q tests/python
 	SHAKERAND_KERNEL=portable python3 -m pytest -q tests/python/test_oracle.py tests/python/test_cli.py
 
+# The Java front end (java/): both paths on JDK 17 and 25.
+test-java:
+	java/run-tests.sh
+
 demo: all
 	@echo "kernel: $$($(BUILD)/shakerand --version)"
 	@tools/demo.sh $(BUILD)/shakerand
@@ -77,6 +81,10 @@ bench:
 	$(BUILD_BENCH)/bench/cpp_bench --benchmark_min_time=0.2 --benchmark_repetitions=3 \
 	    --benchmark_report_aggregates_only=true --benchmark_format=json > $(BUILD_BENCH)/cpp.json
 	python3 tools/bench_cpp_markdown.py $(BUILD_BENCH)/cpp.json BENCHMARKS.md
+
+# JMH: drnglib's three benchmarks at 1 and 2 threads into BENCHMARKS.md (about 12 minutes).
+bench-java:
+	java/run-bench.sh
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH)
