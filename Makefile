@@ -82,7 +82,7 @@ bench:
 	    --benchmark_report_aggregates_only=true --benchmark_format=json > $(BUILD_BENCH)/cpp.json
 	python3 tools/bench_cpp_markdown.py $(BUILD_BENCH)/cpp.json BENCHMARKS.md
 
-# JMH: drnglib's three benchmarks at 1 and 2 threads into BENCHMARKS.md (about 12 minutes).
+# JMH: drnglib's three benchmarks at 1 and 2 threads into BENCHMARKS.md (about 6-8 minutes).
 bench-java:
 	java/run-bench.sh
 

@@ -50,6 +50,15 @@ final class Sys {
         final long[] w = new long[WORDS];
         int pos = WORDS;
 
+        /** One JNI call refills the whole buffer; the first word is returned (and zeroed). */
+        long refillAndTake() {
+            NativeLib.systemFillLongs(w);
+            long v = w[0];
+            w[0] = 0;
+            pos = 1;
+            return v;
+        }
+
         void clear() {
             Arrays.fill(w, 0);
             pos = WORDS;
@@ -94,22 +103,27 @@ final class Sys {
     }
 
     static long u64() {
-        Thread t = Thread.currentThread();
         if (NATIVE) {
+            Thread t = Thread.currentThread();
             if (isVirtual(t)) {
                 return NativeLib.systemU64();
             }
             Buf b = BUF.get();
             int p = b.pos;
-            if (p == WORDS) {
-                NativeLib.systemFillLongs(b.w);
-                p = 0;
+            if (p < WORDS) {
+                long[] w = b.w;
+                long v = w[p];
+                w[p] = 0;
+                b.pos = p + 1;
+                return v;
             }
-            long v = b.w[p];
-            b.w[p] = 0;
-            b.pos = p + 1;
-            return v;
+            return b.refillAndTake();
         }
+        return javaU64();
+    }
+
+    private static long javaU64() {
+        Thread t = Thread.currentThread();
         if (isVirtual(t)) {
             int i = stripe(t);
             LOCKS[i].lock();
