@@ -54,8 +54,14 @@ final class Samplers {
 
     /** Version 4: 16 bytes of the stream in network order, version and variant set. */
     static UUID uuid4(Source s) {
-        long msb = Long.reverseBytes(s.u64());
-        long lsb = Long.reverseBytes(s.u64());
+        long first = s.u64();
+        return uuid4(first, s.u64());
+    }
+
+    /** The UUID of the 16 bytes whose little-endian words are first and second. */
+    static UUID uuid4(long first, long second) {
+        long msb = Long.reverseBytes(first);
+        long lsb = Long.reverseBytes(second);
         msb = (msb & ~0xF000L) | 0x4000L;
         lsb = (lsb & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
         return new UUID(msb, lsb);

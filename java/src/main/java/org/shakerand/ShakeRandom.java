@@ -48,6 +48,23 @@ public class ShakeRandom extends SecureRandom {
     private final transient Kind kind;
     private final transient boolean ready;
 
+    /**
+     * The first platform thread to draw from this instance and its buffer: that thread skips the
+     * ThreadLocal lookup. Immutable, so a racy read sees either null or a complete pair, and a
+     * thread only ever uses the buffer when it is the owner; other threads use their own.
+     */
+    private static final class Owner {
+        final Thread thread;
+        final Sys.Buf buf;
+
+        Owner(Thread thread, Sys.Buf buf) {
+            this.thread = thread;
+            this.buf = buf;
+        }
+    }
+
+    private transient Owner owner;
+
     /** A generator backed by the calling thread's system generator. */
     public ShakeRandom() {
         this(null, null);
@@ -90,7 +107,7 @@ public class ShakeRandom extends SecureRandom {
 
     /** A version 4 UUID from the calling thread's system generator: a faster UUID.randomUUID(). */
     public static UUID randomUUID() {
-        return Samplers.uuid4(Sys.SOURCE);
+        return Sys.uuid4();
     }
 
     private Source src() {
@@ -128,13 +145,32 @@ public class ShakeRandom extends SecureRandom {
     @Override
     public int nextInt() {
         Source s = seeded;
-        return s != null ? s.u32() : Sys.u32();
+        return s != null ? s.u32() : (int) nextLong();
     }
 
     @Override
     public long nextLong() {
         Source s = seeded;
-        return s != null ? s.u64() : Sys.u64();
+        if (s != null) {
+            return s.u64();
+        }
+        Owner o = owner;
+        if (o != null && o.thread == Thread.currentThread()) {
+            return o.buf.take();
+        }
+        return systemLong();
+    }
+
+    private long systemLong() {
+        Thread t = Thread.currentThread();
+        if (!Sys.NATIVE || Sys.isVirtual(t)) {
+            return Sys.u64();
+        }
+        Sys.Buf b = Sys.buf();
+        if (owner == null) {
+            owner = new Owner(t, b);
+        }
+        return b.take();
     }
 
     @Override
@@ -218,7 +254,8 @@ public class ShakeRandom extends SecureRandom {
 
     /** A version 4 UUID: 16 bytes of this generator's stream with version and variant set. */
     public UUID nextUUID() {
-        return Samplers.uuid4(src());
+        Source s = seeded;
+        return s != null ? Samplers.uuid4(s) : Sys.uuid4();
     }
 
     /** A version 7 UUID (Unix milliseconds, a 42-bit counter, 32 random bits), increasing within the process. */

@@ -50,6 +50,19 @@ final class Sys {
         final long[] w = new long[WORDS];
         int pos = WORDS;
 
+        /** The next word of this thread's buffer (zeroed as it is handed out). */
+        long take() {
+            int p = pos;
+            if (p < WORDS) {
+                long[] a = w;
+                long v = a[p];
+                a[p] = 0;
+                pos = p + 1;
+                return v;
+            }
+            return refillAndTake();
+        }
+
         /** One JNI call refills the whole buffer; the first word is returned (and zeroed). */
         long refillAndTake() {
             NativeLib.systemFillLongs(w);
@@ -77,6 +90,11 @@ final class Sys {
         for (int i = 0; i < STRIPES; i++) {
             LOCKS[i] = new ReentrantLock();
         }
+    }
+
+    /** The calling platform thread's buffer (native path only). */
+    static Buf buf() {
+        return BUF.get();
     }
 
     private static JavaSystem.Gen gen() {
@@ -108,16 +126,7 @@ final class Sys {
             if (isVirtual(t)) {
                 return NativeLib.systemU64();
             }
-            Buf b = BUF.get();
-            int p = b.pos;
-            if (p < WORDS) {
-                long[] w = b.w;
-                long v = w[p];
-                w[p] = 0;
-                b.pos = p + 1;
-                return v;
-            }
-            return b.refillAndTake();
+            return BUF.get().take();
         }
         return javaU64();
     }
@@ -134,6 +143,15 @@ final class Sys {
             }
         }
         return gen().u64();
+    }
+
+    /** A version 4 UUID from the calling thread's generator (one buffer lookup for both words). */
+    static java.util.UUID uuid4() {
+        if (NATIVE && !isVirtual(Thread.currentThread())) {
+            Buf b = BUF.get();
+            return Samplers.uuid4(b.take(), b.take());
+        }
+        return Samplers.uuid4(SOURCE);
     }
 
     static int u32() {
