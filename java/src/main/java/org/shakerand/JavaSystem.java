@@ -63,6 +63,8 @@ final class JavaSystem {
         private Engine engine;
         private long sinceSeed;
         private long deadline;
+        int reseeds; // for the tests
+
 
         Gen() {
             reseed(new byte[0]);
@@ -77,6 +79,7 @@ final class JavaSystem {
                 old.wipe();
             }
             sinceSeed = 0;
+            reseeds++;
             deadline = System.nanoTime() + RESEED_NANOS;
         }
 

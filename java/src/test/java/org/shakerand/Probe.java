@@ -34,6 +34,8 @@ public final class Probe {
         System.out.println("native=" + ShakeRandom.isNative());
         System.out.println("path=" + NativeLib.PATH);
         System.out.println("implementation=" + ShakeRandom.implementation());
+        ShakeRandom r = new ShakeRandom();
+        System.out.println("draws=" + (r.nextLong() != r.nextLong() && r.nextUUID().version() == 4));
         if (args.length > 1 && args[1].equals("hold")) {
             Thread.sleep(1500); // keep the library loaded while the other JVM loads its own
         }

@@ -29,6 +29,16 @@ class ProcessTest {
     }
 
     @Test
+    void unknownPlatformFallsBackToPureJava() throws Exception {
+        List<String> args = List.of("-Dos.arch=sparc", "-Dshakerand.native=true");
+        List<String> out = TestSupport.output(TestSupport.startChild(args, "org.shakerand.Probe", "lib"));
+        assertEquals("false", TestSupport.field(out, "native"), out.toString());
+        assertTrue(TestSupport.field(out, "implementation").startsWith("pure Java (no native library for linux-sparc)"),
+                out.toString());
+        assertEquals("true", TestSupport.field(out, "draws"), out.toString());
+    }
+
+    @Test
     void twoJvmsExtractTheirOwnCopy() throws Exception {
         assumeTrue(TestSupport.expectNative(), "native path only");
         Process a = TestSupport.startChild(OPENS, "org.shakerand.Probe", "lib", "hold");
