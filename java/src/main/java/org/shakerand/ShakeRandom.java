@@ -55,11 +55,11 @@ public class ShakeRandom extends SecureRandom {
      */
     private static final class Owner {
         final Thread thread;
-        final Sys.Buf buf;
+        final Source local;
 
-        Owner(Thread thread, Sys.Buf buf) {
+        Owner(Thread thread, Source local) {
             this.thread = thread;
-            this.buf = buf;
+            this.local = local;
         }
     }
 
@@ -156,21 +156,21 @@ public class ShakeRandom extends SecureRandom {
         }
         Owner o = owner;
         if (o != null && o.thread == Thread.currentThread()) {
-            return o.buf.take();
+            return o.local.u64();
         }
         return systemLong();
     }
 
     private long systemLong() {
         Thread t = Thread.currentThread();
-        if (!Sys.NATIVE || Sys.isVirtual(t)) {
-            return Sys.u64();
+        Source local = Sys.local(t);
+        if (local == null) {
+            return Sys.u64(); // a virtual thread
         }
-        Sys.Buf b = Sys.buf();
         if (owner == null) {
-            owner = new Owner(t, b);
+            owner = new Owner(t, local);
         }
-        return b.take();
+        return local.u64();
     }
 
     @Override

@@ -46,9 +46,25 @@ final class Sys {
         }
     }
 
-    static final class Buf {
+    /** A platform thread's buffer of native output; as a Source it serves this thread only. */
+    static final class Buf implements Source {
         final long[] w = new long[WORDS];
         int pos = WORDS;
+
+        @Override
+        public long u64() {
+            return take();
+        }
+
+        @Override
+        public int u32() {
+            return (int) take();
+        }
+
+        @Override
+        public void fill(byte[] out, int off, int len) {
+            Sys.fill(out, off, len);
+        }
 
         /** The next word of this thread's buffer (zeroed as it is handed out). */
         long take() {
@@ -92,9 +108,15 @@ final class Sys {
         }
     }
 
-    /** The calling platform thread's buffer (native path only). */
-    static Buf buf() {
-        return BUF.get();
+    /**
+     * The calling platform thread's own generator: its native buffer, or its pure-Java
+     * generator; null on a virtual thread.
+     */
+    static Source local(Thread t) {
+        if (isVirtual(t)) {
+            return null;
+        }
+        return NATIVE ? BUF.get() : gen();
     }
 
     private static JavaSystem.Gen gen() {
