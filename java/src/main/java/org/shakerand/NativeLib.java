@@ -56,7 +56,8 @@ final class NativeLib {
                     ok = v != null;
                     status = "loaded";
                 }
-            } catch (IOException | LinkageError | SecurityException e) {
+            } catch (IOException | LinkageError | RuntimeException e) {
+                // RuntimeException: IllegalCallerException under --illegal-native-access=deny
                 status = "native library not loaded: " + e;
             }
         }

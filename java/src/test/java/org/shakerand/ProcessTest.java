@@ -39,6 +39,16 @@ class ProcessTest {
     }
 
     @Test
+    void deniedNativeAccessFallsBackToPureJava() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 24, "--illegal-native-access exists from JDK 24");
+        List<String> args = List.of("--illegal-native-access=deny", "-Dshakerand.native=true");
+        List<String> out = TestSupport.output(TestSupport.startChildExactly(args, "org.shakerand.Probe", "lib"));
+        assertEquals("false", TestSupport.field(out, "native"), out.toString());
+        assertTrue(TestSupport.field(out, "implementation").contains("IllegalCallerException"), out.toString());
+        assertEquals("true", TestSupport.field(out, "draws"), out.toString());
+    }
+
+    @Test
     void twoJvmsExtractTheirOwnCopy() throws Exception {
         assumeTrue(TestSupport.expectNative(), "native path only");
         Process a = TestSupport.startChild(OPENS, "org.shakerand.Probe", "lib", "hold");

@@ -139,9 +139,15 @@ final class TestSupport {
     // ---- child JVMs ----
 
     static Process startChild(List<String> jvmArgs, String mainClass, String... args) throws IOException {
+        List<String> all = new ArrayList<>();
+        all.add("--enable-native-access=ALL-UNNAMED");
+        all.addAll(jvmArgs);
+        return startChildExactly(all, mainClass, args);
+    }
+
+    static Process startChildExactly(List<String> jvmArgs, String mainClass, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("--enable-native-access=ALL-UNNAMED");
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
         cmd.add("target/classes" + File.pathSeparator + "target/test-classes");
