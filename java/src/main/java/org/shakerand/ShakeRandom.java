@@ -18,8 +18,14 @@ import java.util.stream.LongStream;
  * constructor, through a {@code synchronized} block. Bounded values use the C library's exact
  * samplers (Lemire's multiply-and-reject, RNG-BC-1 for {@link BigInteger} bounds).
  *
+ * <p>Threads: platform threads draw from a small per-thread buffer (512 bytes) refilled by one
+ * native call; the first thread to use an instance also skips the ThreadLocal lookup. Virtual
+ * threads hold no buffer of their own and call the C generator per value, so their number costs
+ * no memory here. Without the native library the same holds with a Java generator per thread.
+ *
  * <p>{@link #seeded(byte[], Kind)} gives an explicitly deterministic generator whose stream is
  * the C library's for that engine and seed; such an instance must be confined to one thread.
+ * Its native engine is wiped and freed when the instance becomes unreachable.
  */
 public class ShakeRandom extends SecureRandom {
     private static final long serialVersionUID = 1L;
@@ -173,6 +179,7 @@ public class ShakeRandom extends SecureRandom {
         return local.u64();
     }
 
+    /** The top bit of {@link #nextInt()} (4 bytes of the stream). */
     @Override
     public boolean nextBoolean() {
         return nextInt() < 0;
