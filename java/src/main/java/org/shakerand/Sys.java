@@ -187,8 +187,9 @@ final class Sys {
                 NativeLib.systemFill(out, off, len);
                 return;
             }
+            Buf b = BUF.get();
             while (len > 0) {
-                long w = u64();
+                long w = b.take();
                 int n = Math.min(8, len);
                 for (int i = 0; i < n; i++) {
                     out[off + i] = (byte) (w >>> (8 * i));
