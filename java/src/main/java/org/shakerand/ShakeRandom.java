@@ -118,7 +118,11 @@ public class ShakeRandom extends SecureRandom {
 
     private Source src() {
         Source s = seeded;
-        return s != null ? s : Sys.SOURCE;
+        if (s != null) {
+            return s;
+        }
+        Owner o = owner;
+        return o != null && o.thread == Thread.currentThread() ? o.local : Sys.SOURCE;
     }
 
     Source source() {
