@@ -9,7 +9,7 @@ BUILD_BENCH ?= build-bench
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps test test-c test-install test-clang test-asan test-tsan test-cross test-python test-go demo bench bench-go clean
+.PHONY: all deps test test-c test-install test-clang test-asan test-tsan test-cross test-python test-go test-java test-verify demo bench bench-go bench-java verify verify-long clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -19,7 +19,7 @@ all:
 deps:
 	tools/install-deps.sh test
 
-test: deps test-c test-install test-clang test-asan test-tsan test-cross test-python test-go
+test: deps test-c test-install test-clang test-asan test-tsan test-cross test-python test-go test-java test-verify
 	@echo "make test: every suite passed"
 
 test-c:
@@ -68,6 +68,10 @@ test-python: test-c
 test-go:
 	go/run-tests.sh
 
+# The Java front end (java/): both paths on JDK 17 and 25.
+test-java:
+	java/run-tests.sh
+
 demo: all
 	@echo "kernel: $$($(BUILD)/shakerand --version)"
 	@tools/demo.sh $(BUILD)/shakerand
@@ -86,6 +90,10 @@ bench:
 # The Go benchmarks (the "bad random" table re-made), into BENCHMARKS.md.
 bench-go:
 	go/run-bench.sh
+
+# JMH: drnglib's three benchmarks at 1 and 2 threads into BENCHMARKS.md (about 6-8 minutes).
+bench-java:
+	java/run-bench.sh
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH)

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Turns run-bench.sh's JMH JSON files into the Java section of BENCHMARKS.md.
+
+Usage: bench_markdown.py OUT_DIR JDK_HOME SETTINGS  (writes markdown to stdout)
+
+Throughput is summed over the threads, as in drnglib's tables; ns per call is per thread.
+"""
+import datetime
+import json
+import pathlib
+import subprocess
+import sys
+
+MIB = 1 << 20
+COLUMNS = ["Random", "ThreadLocalRandom", "SecureRandom", "NativePRNG", "DRBG", "ShakeRandom", "ShakeRandom (pure Java)"]
+HEADERS = ["Random", "ThreadLocalRandom", "SecureRandom (default)", "NativePRNG", "DRBG",
+           "ShakeRandom (native)", "ShakeRandom (pure Java)"]
+
+# drnglib's published rows (Core i7 3770S, Windows 7, Java 7; SecureRandom = SHA1PRNG there).
+DRNG = {
+    "nextLong": {1: ["379", "2965", "40", "192"], 2: ["528", "5929", "75", "382"]},
+    "nextBytes": {1: ["370", "644", "59", "205"], 2: ["652", "1287", "114", "400"]},
+    "uuid": {1: ["3.4", "12.4"], 2: ["2.5", "18.5"]},
+}
+
+
+def load(out):
+    res = {}  # (bench, column, threads) -> (ops/s, error)
+    for f in sorted(out.glob("*.json")):
+        pure = f.name.startswith("purejava")
+        for r in json.loads(f.read_text() or "[]"):
+            bench = r["benchmark"].rsplit(".", 1)[1]
+            t = r["threads"]
+            params = r.get("params", {})
+            if bench in ("nextLong", "nextBytes2MiB"):
+                col = params["impl"] + (" (pure Java)" if pure else "")
+            elif bench == "uuidJdk":
+                col = "UUID.randomUUID() + ShakeRand provider" if params["provider"] == "true" else "UUID.randomUUID()"
+            else:
+                col = "ShakeRandom.randomUUID()" + (" (pure Java)" if pure else "")
+            m = r["primaryMetric"]
+            res[(bench, col, t)] = (m["score"], m["scoreError"])
+    return res
+
+
+def fmt(v, digits=0):
+    return f"{v:,.{digits}f}" if v is not None else "-"
+
+
+def main():
+    out, jdk, settings = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+    res = load(out)
+    get = lambda b, c, t: res.get((b, c, t), (None, None))[0]
+    cpu = next((l.split(":", 1)[1].strip() for l in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines()
+                if l.startswith("Model name")), "unknown")
+    ver = subprocess.run([f"{jdk}/bin/java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
+    impl = (out / "implementations.txt").read_text().strip().replace("# implementation: ", "") if (out / "implementations.txt").exists() else "?"
+    forks, wi, it, tm = settings.split("/")
+    short = int(wi) < 3 or int(it) < 5
+    p = print
+    p("## Java (JMH): drnglib's three benchmarks re-made")
+    p()
+    p(f"Machine: {cpu}, {subprocess.run(['nproc'], capture_output=True, text=True).stdout.strip()} CPUs; "
+      f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; {ver} ({jdk}); "
+      f"JMH 1.37, {forks} fork(s), {wi} warm-up and {it} measured iterations of {tm}, throughput mode, "
+      "each thread with its own generator (as drnglib), summed over the threads. "
+      "`make bench-java` (java/run-bench.sh) writes this section.")
+    if short:
+        p()
+        p("**Short settings: rough figures, on a machine shared with other work.**")
+    p()
+    p(f"ShakeRandom native: {impl.splitlines()[0] if impl else '?'}. Pure Java: the same class with "
+      "`-Dshakerand.native=false` (Keccak in Java, seeded from the JDK's NativePRNGNonBlocking).")
+    p()
+    for bench, title, unit, scale, digits in (
+            ("nextLong", "Benchmark 1: `nextLong`, MiB/s (ns per call per thread)", "MiB/s", 8 / MIB, 0),
+            ("nextBytes2MiB", "Benchmark 2: `nextBytes` on 2 MiB arrays, MiB/s (ms per call per thread)", "MiB/s", 2, 0)):
+        p(f"### {title}")
+        p()
+        p("| threads | " + " | ".join(HEADERS) + " |")
+        p("|---|" + "---:|" * len(HEADERS))
+        for t in (1, 2):
+            cells = []
+            for c in COLUMNS:
+                v = get(bench, c, t)
+                if v is None:
+                    cells.append("-")
+                elif bench == "nextLong":
+                    cells.append(f"{fmt(v * scale)} ({t * 1e9 / v:.1f} ns)")
+                else:
+                    cells.append(f"{fmt(v * scale)} ({t * 1e3 / v:.2f} ms)")
+            p(f"| {t} | " + " | ".join(cells) + " |")
+        key = "nextLong" if bench == "nextLong" else "nextBytes"
+        p()
+        p("drnglib's published figures (Core i7 3770S, Windows 7, Java 7), MiB/s: Random, ThreadLocalRandom, SecureRandom (SHA1PRNG), DigitalRandom (RDRAND):")
+        p()
+        p("| threads | Random | ThreadLocalRandom | SecureRandom | DigitalRandom |")
+        p("|---|---:|---:|---:|---:|")
+        for t in (1, 2):
+            p(f"| {t} | " + " | ".join(DRNG[key][t]) + " |")
+        p()
+    p("### Benchmark 3: UUIDs, millions per second (summed over threads)")
+    p()
+    ucols = ["UUID.randomUUID()", "UUID.randomUUID() + ShakeRand provider", "ShakeRandom.randomUUID()", "ShakeRandom.randomUUID() (pure Java)"]
+    p("| threads | " + " | ".join(ucols) + " |")
+    p("|---|" + "---:|" * len(ucols))
+    for t in (1, 2):
+        p(f"| {t} | " + " | ".join(fmt(get(b, c, t) and get(b, c, t) / 1e6, 1) if get(b, c, t) else "-"
+                                   for b, c in (("uuidJdk", ucols[0]), ("uuidJdk", ucols[1]), ("uuidShakeRandom", ucols[2]), ("uuidShakeRandom", ucols[3]))) + " |")
+    p()
+    p("drnglib's published figures, millions per second: UUID.randomUUID, DigitalRandom.nextUUID:")
+    p()
+    p("| threads | UUID.randomUUID | DigitalRandom |")
+    p("|---|---:|---:|")
+    for t in (1, 2):
+        p(f"| {t} | " + " | ".join(DRNG["uuid"][t]) + " |")
+    p()
+    p("(The POWER9 DARN thread's P9TRNG provider reached about 127 Mbit/s, 15 MiB/s, through `nextBytes` with the intrinsic; NativePRNG about 30 Mbit/s there.)")
+    p()
+
+    # Targets of issue 7.
+    p("### Targets (issue 7)")
+    p()
+    p("Reference figures the issue measured on this machine (JDK 17): default SecureRandom.nextLong 162 ns, DRBG 628 ns, "
+      "ThreadLocalRandom 2.4 ns; nextBytes(2 MiB) 19 ms default, 5.5 ms DRBG; UUID.randomUUID() 4.6 M/s on 1 thread, 2.9 M/s on 2.")
+    p()
+    p("| target | goal | measured | verdict |")
+    p("|---|---|---|---|")
+    ns = lambda c: (1e9 / get("nextLong", c, 1)) if get("nextLong", c, 1) else None
+    def row(name, goal, measured, ok):
+        verdict = "-" if ok is None else ("met" if ok else "missed")
+        p(f"| {name} | {goal} | {measured} | {verdict} |")
+    tlr, nat, pure = ns("ThreadLocalRandom"), ns("ShakeRandom"), ns("ShakeRandom (pure Java)")
+    if tlr and nat:
+        row("`nextLong` native vs ThreadLocalRandom (1 thread)", f"<= 2x ({2 * tlr:.1f} ns)", f"{nat:.1f} ns ({nat / tlr:.2f}x)", nat <= 2 * tlr)
+    if tlr and pure:
+        row("`nextLong` pure Java vs ThreadLocalRandom (1 thread)", f"<= 10x ({10 * tlr:.1f} ns)", f"{pure:.1f} ns ({pure / tlr:.2f}x)", pure <= 10 * tlr)
+    nb = get("nextBytes2MiB", "ShakeRandom", 1)
+    if nb:
+        gbs = nb * 2 * MIB / 1e9
+        row("`nextBytes(2 MiB)` native (1 thread)", ">= 4 GB/s", f"{gbs:.2f} GB/s", gbs >= 4)
+    u1, u2 = get("uuidShakeRandom", "ShakeRandom.randomUUID()", 1), get("uuidShakeRandom", "ShakeRandom.randomUUID()", 2)
+    j2 = get("uuidJdk", "UUID.randomUUID()", 2)
+    if u2 and j2:
+        row("UUIDs vs UUID.randomUUID() at 2 threads", ">= 20x", f"{u2 / 1e6:.1f} M/s vs {j2 / 1e6:.1f} M/s ({u2 / j2:.1f}x)", u2 >= 20 * j2)
+    if u1 and u2:
+        row("UUIDs, 2 threads vs 1", ">= 1.8x", f"{u2 / 1e6:.1f} vs {u1 / 1e6:.1f} M/s ({u2 / u1:.2f}x)", u2 >= 1.8 * u1)
+    p()
+    p("On 2 cores shared with the JIT and GC threads a second benchmark thread cannot double throughput "
+      "when anything else runs; the scaling row is only meaningful on an otherwise idle machine.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,296 @@
+/* JNI glue between org.shakerand.NativeLib and the shakerand C core. Arrays are accessed
+ * through critical regions (no copy) kept short: bulk fills are done in pieces. */
+#include <jni.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "org_shakerand_NativeLib.h"
+#include "shakerand.h"
+
+/* The longest critical region: 256 KiB of output, well under a millisecond. */
+#define PIECE ((jint)1 << 18)
+
+static void throw_new(JNIEnv *env, const char *cls, const char *msg)
+{
+    jclass c = (*env)->FindClass(env, cls);
+    if (c != NULL)
+        (*env)->ThrowNew(env, c, msg);
+}
+
+/* Checks [off, off + len) against the array; throws as System.arraycopy does. */
+static int check_range(JNIEnv *env, jarray a, jint off, jint len)
+{
+    if (a == NULL) {
+        throw_new(env, "java/lang/NullPointerException", "array");
+        return 0;
+    }
+    const jsize n = (*env)->GetArrayLength(env, a);
+    if (off < 0 || len < 0 || off > n - len) {
+        throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
+        return 0;
+    }
+    return 1;
+}
+
+static shakerand_engine *engine_of(JNIEnv *env, jlong h)
+{
+    if (h == 0)
+        throw_new(env, "java/lang/IllegalStateException", "shakerand: engine was wiped");
+    return (shakerand_engine *)(intptr_t)h;
+}
+
+JNIEXPORT jstring JNICALL Java_org_shakerand_NativeLib_version(JNIEnv *env, jclass c)
+{
+    (void)c;
+    return (*env)->NewStringUTF(env, shakerand_version());
+}
+
+JNIEXPORT jstring JNICALL Java_org_shakerand_NativeLib_kernelName(JNIEnv *env, jclass c)
+{
+    (void)c;
+    return (*env)->NewStringUTF(env, shakerand_kernel_name());
+}
+
+JNIEXPORT jstring JNICALL Java_org_shakerand_NativeLib_sources(JNIEnv *env, jclass c)
+{
+    (void)c;
+    shakerand_source_info info[16];
+    size_t n = shakerand_sources(info, 16);
+    if (n > 16)
+        n = 16;
+    char text[1024];
+    size_t o = 0;
+    text[0] = '\0';
+    for (size_t i = 0; i < n && o < sizeof text; i++) {
+        if (!info[i].used)
+            continue;
+        int w = snprintf(text + o, sizeof text - o, "%s%s%s%s%s", o ? ", " : "", info[i].name,
+                         info[i].method ? " (" : "", info[i].method ? info[i].method : "",
+                         info[i].method ? ")" : "");
+        if (w < 0)
+            break;
+        o += (size_t)w;
+    }
+    return (*env)->NewStringUTF(env, text);
+}
+
+JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_systemFillLongs(JNIEnv *env, jclass c,
+                                                                    jlongArray words)
+{
+    (void)c;
+    if (words == NULL) {
+        throw_new(env, "java/lang/NullPointerException", "array");
+        return;
+    }
+    const jsize n = (*env)->GetArrayLength(env, words);
+    void *p = (*env)->GetPrimitiveArrayCritical(env, words, NULL);
+    if (p == NULL)
+        return;
+    shakerand_system_fill(p, (size_t)n * 8);
+    (*env)->ReleasePrimitiveArrayCritical(env, words, p, 0);
+}
+
+JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_systemFill(JNIEnv *env, jclass c,
+                                                               jbyteArray b, jint off, jint len)
+{
+    (void)c;
+    if (!check_range(env, b, off, len))
+        return;
+    while (len > 0) {
+        const jint n = len < PIECE ? len : PIECE;
+        uint8_t *p = (*env)->GetPrimitiveArrayCritical(env, b, NULL);
+        if (p == NULL)
+            return;
+        shakerand_system_fill(p + off, (size_t)n);
+        (*env)->ReleasePrimitiveArrayCritical(env, b, p, 0);
+        off += n;
+        len -= n;
+    }
+}
+
+JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_systemU64(JNIEnv *env, jclass c)
+{
+    (void)env;
+    (void)c;
+    return (jlong)shakerand_system_u64();
+}
+
+JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_systemReseed(JNIEnv *env, jclass c)
+{
+    (void)env;
+    (void)c;
+    return shakerand_system_reseed();
+}
+
+JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_entropy(JNIEnv *env, jclass c, jbyteArray out)
+{
+    (void)c;
+    if (out == NULL) {
+        throw_new(env, "java/lang/NullPointerException", "array");
+        return SHAKERAND_EINVAL;
+    }
+    const jsize n = (*env)->GetArrayLength(env, out);
+    uint8_t *tmp = malloc(n > 0 ? (size_t)n : 1);
+    if (tmp == NULL) {
+        throw_new(env, "java/lang/OutOfMemoryError", "shakerand_entropy");
+        return SHAKERAND_ENOMEM;
+    }
+    /* Outside a critical region: the OS call may take a while on a cold pool. */
+    const int status = shakerand_entropy(tmp, (size_t)n);
+    if (status == SHAKERAND_OK)
+        (*env)->SetByteArrayRegion(env, out, 0, n, (const jbyte *)tmp);
+    shakerand_memzero(tmp, (size_t)n);
+    free(tmp);
+    return status;
+}
+
+JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_engineNew(JNIEnv *env, jclass c, jint kind,
+                                                               jbyteArray seed)
+{
+    (void)c;
+    if (seed == NULL) {
+        throw_new(env, "java/lang/NullPointerException", "seed");
+        return 0;
+    }
+    const jsize n = (*env)->GetArrayLength(env, seed);
+    shakerand_engine *e = aligned_alloc(64, sizeof *e);
+    uint8_t *s = malloc(n > 0 ? (size_t)n : 1);
+    if (e == NULL || s == NULL) {
+        free(e);
+        free(s);
+        throw_new(env, "java/lang/OutOfMemoryError", "shakerand engine");
+        return 0;
+    }
+    (*env)->GetByteArrayRegion(env, seed, 0, n, (jbyte *)s);
+    const int status = shakerand_engine_init(e, (shakerand_kind)kind, s, (size_t)n);
+    shakerand_memzero(s, (size_t)n);
+    free(s);
+    if (status != SHAKERAND_OK) {
+        free(e);
+        return 0;
+    }
+    return (jlong)(intptr_t)e;
+}
+
+JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_engineFill(JNIEnv *env, jclass c, jlong h,
+                                                               jbyteArray b, jint off, jint len)
+{
+    (void)c;
+    shakerand_engine *e = engine_of(env, h);
+    if (e == NULL || !check_range(env, b, off, len))
+        return;
+    while (len > 0) {
+        const jint n = len < PIECE ? len : PIECE;
+        uint8_t *p = (*env)->GetPrimitiveArrayCritical(env, b, NULL);
+        if (p == NULL)
+            return;
+        shakerand_engine_fill(e, p + off, (size_t)n);
+        (*env)->ReleasePrimitiveArrayCritical(env, b, p, 0);
+        off += n;
+        len -= n;
+    }
+}
+
+JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_engineFree(JNIEnv *env, jclass c, jlong h)
+{
+    (void)env;
+    (void)c;
+    shakerand_engine *e = (shakerand_engine *)(intptr_t)h;
+    if (e != NULL) {
+        shakerand_engine_wipe(e);
+        free(e);
+    }
+}
+
+JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_uniformU32(JNIEnv *env, jclass c, jlong h,
+                                                               jint n)
+{
+    (void)c;
+    shakerand_engine *e = engine_of(env, h);
+    uint32_t v = 0;
+    if (e != NULL && shakerand_uniform_u32(e, (uint32_t)n, &v) != SHAKERAND_OK)
+        throw_new(env, "java/lang/IllegalArgumentException", "bound");
+    return (jint)v;
+}
+
+JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_uniformU64(JNIEnv *env, jclass c, jlong h,
+                                                                jlong n)
+{
+    (void)c;
+    shakerand_engine *e = engine_of(env, h);
+    uint64_t v = 0;
+    if (e != NULL && shakerand_uniform_u64(e, (uint64_t)n, &v) != SHAKERAND_OK)
+        throw_new(env, "java/lang/IllegalArgumentException", "bound");
+    return (jlong)v;
+}
+
+JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_rangeI64(JNIEnv *env, jclass c, jlong h,
+                                                              jlong lo, jlong hi)
+{
+    (void)c;
+    shakerand_engine *e = engine_of(env, h);
+    int64_t v = 0;
+    if (e != NULL && shakerand_range_i64(e, lo, hi, &v) != SHAKERAND_OK)
+        throw_new(env, "java/lang/IllegalArgumentException", "range");
+    return (jlong)v;
+}
+
+JNIEXPORT jdouble JNICALL Java_org_shakerand_NativeLib_nextDouble(JNIEnv *env, jclass c, jlong h)
+{
+    (void)c;
+    shakerand_engine *e = engine_of(env, h);
+    return e != NULL ? shakerand_double(e) : 0;
+}
+
+JNIEXPORT jfloat JNICALL Java_org_shakerand_NativeLib_nextFloat(JNIEnv *env, jclass c, jlong h)
+{
+    (void)c;
+    shakerand_engine *e = engine_of(env, h);
+    return e != NULL ? shakerand_float(e) : 0;
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_shakerand_NativeLib_below(JNIEnv *env, jclass c, jlong h,
+                                                                jbyteArray r)
+{
+    (void)c;
+    shakerand_engine *e = engine_of(env, h);
+    if (e == NULL)
+        return NULL;
+    if (r == NULL) {
+        throw_new(env, "java/lang/NullPointerException", "bound");
+        return NULL;
+    }
+    const jsize n = (*env)->GetArrayLength(env, r);
+    uint8_t *in = malloc(n > 0 ? (size_t)n : 1), *out = malloc(n > 0 ? (size_t)n : 1);
+    jbyteArray result = NULL;
+    if (in == NULL || out == NULL) {
+        throw_new(env, "java/lang/OutOfMemoryError", "shakerand_below");
+    } else {
+        (*env)->GetByteArrayRegion(env, r, 0, n, (jbyte *)in);
+        if (shakerand_below(e, SHAKERAND_RNG_BC_1, in, (size_t)n, out, NULL) != SHAKERAND_OK) {
+            throw_new(env, "java/lang/IllegalArgumentException", "bound must be positive");
+        } else if ((result = (*env)->NewByteArray(env, n)) != NULL) {
+            (*env)->SetByteArrayRegion(env, result, 0, n, (const jbyte *)out);
+        }
+        shakerand_memzero(out, (size_t)n);
+    }
+    free(in);
+    free(out);
+    return result;
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_shakerand_NativeLib_uuid4(JNIEnv *env, jclass c, jlong h)
+{
+    (void)c;
+    shakerand_engine *e = engine_of(env, h);
+    if (e == NULL)
+        return NULL;
+    uint8_t u[16];
+    shakerand_uuid4(e, u);
+    jbyteArray result = (*env)->NewByteArray(env, 16);
+    if (result != NULL)
+        (*env)->SetByteArrayRegion(env, result, 0, 16, (const jbyte *)u);
+    return result;
+}

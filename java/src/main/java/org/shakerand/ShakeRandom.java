@@ -1,0 +1,418 @@
+package org.shakerand;
+
+import java.math.BigInteger;
+import java.security.SecureRandom;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.stream.DoubleStream;
+import java.util.stream.IntStream;
+import java.util.stream.LongStream;
+
+/**
+ * A {@link SecureRandom} over shakerand: by default the calling thread's system generator
+ * (turboshake256x8 per thread, seeded from the operating system mixed with hardware sources,
+ * reseeded after 16 MiB or 60 s), safe and fast from any number of threads without a lock.
+ *
+ * <p>Every {@code next*} method is overridden here: {@code SecureRandom}'s own would funnel
+ * through {@code next(bits)} and, for an instance built with the protected (spi, provider)
+ * constructor, through a {@code synchronized} block. Bounded values use the C library's exact
+ * samplers (Lemire's multiply-and-reject, RNG-BC-1 for {@link BigInteger} bounds).
+ *
+ * <p>Threads: platform threads draw from a small per-thread buffer (512 bytes) refilled by one
+ * native call; the first thread to use an instance also skips the ThreadLocal lookup. Virtual
+ * threads hold no buffer of their own and call the C generator per value, so their number costs
+ * no memory here. Without the native library the same holds with a Java generator per thread.
+ *
+ * <p>{@link #seeded(byte[], Kind)} gives an explicitly deterministic generator whose stream is
+ * the C library's for that engine and seed; such an instance must be confined to one thread.
+ * Its native engine is wiped and freed when the instance becomes unreachable.
+ */
+public class ShakeRandom extends SecureRandom {
+    private static final long serialVersionUID = 1L;
+
+    /** The engines of docs/engines.md; the values match the C enum shakerand_kind. */
+    public enum Kind {
+        TURBOSHAKE256(1, "turboshake256"),
+        SHAKE256(2, "shake256"),
+        TURBOSHAKE256X8(3, "turboshake256x8");
+
+        final int code;
+        final String cname;
+
+        Kind(int code, String cname) {
+            this.code = code;
+            this.cname = cname;
+        }
+
+        /** The C library's name of the engine, e.g. "turboshake256x8". */
+        public String engineName() {
+            return cname;
+        }
+    }
+
+    private final transient Source seeded;
+    private final transient Kind kind;
+    private final transient boolean ready;
+
+    /**
+     * The first platform thread to draw from this instance and its buffer: that thread skips the
+     * ThreadLocal lookup. Immutable, so a racy read sees either null or a complete pair, and a
+     * thread only ever uses the buffer when it is the owner; other threads use their own.
+     */
+    private static final class Owner {
+        final Thread thread;
+        final Source local;
+
+        Owner(Thread thread, Source local) {
+            this.thread = thread;
+            this.local = local;
+        }
+    }
+
+    private transient Owner owner;
+
+    /** A generator backed by the calling thread's system generator. */
+    public ShakeRandom() {
+        this(null, null);
+    }
+
+    private ShakeRandom(Source seeded, Kind kind) {
+        super(new ShakeRandomSpi(), ShakeRandProvider.INSTANCE);
+        this.seeded = seeded;
+        this.kind = kind;
+        this.ready = true;
+    }
+
+    /**
+     * A deterministic generator: the stream of engine {@code kind} seeded with {@code seed}
+     * (any length, empty included), byte-identical to the C library's shakerand_engine for that
+     * seed, on the native and the pure-Java path. Not thread-safe: confine it to one thread.
+     * {@code setSeed} and {@code reseed} on it throw {@link UnsupportedOperationException}.
+     */
+    public static ShakeRandom seeded(byte[] seed, Kind kind) {
+        Objects.requireNonNull(seed, "seed");
+        Objects.requireNonNull(kind, "kind");
+        Source s = Sys.NATIVE ? new NativeEngine(kind.code, seed) : Engine.create(kind, seed);
+        return new ShakeRandom(s, kind);
+    }
+
+    /** Pure-Java engine regardless of the native library (package-private, for the tests). */
+    static ShakeRandom seededJava(byte[] seed, Kind kind) {
+        return new ShakeRandom(Engine.create(kind, seed), kind);
+    }
+
+    /** What serves this process: native with its kernel and entropy sources, or pure Java. */
+    public static String implementation() {
+        return Sys.describe();
+    }
+
+    /** True if the native library is in use. */
+    public static boolean isNative() {
+        return Sys.NATIVE;
+    }
+
+    /** A version 4 UUID from the calling thread's system generator: a faster UUID.randomUUID(). */
+    public static UUID randomUUID() {
+        return Sys.uuid4();
+    }
+
+    private Source src() {
+        Source s = seeded;
+        if (s != null) {
+            return s;
+        }
+        Owner o = owner;
+        return o != null && o.thread == Thread.currentThread() ? o.local : Sys.SOURCE;
+    }
+
+    Source source() {
+        return src();
+    }
+
+    @Override
+    public String getAlgorithm() {
+        return seeded == null ? "ShakeRandom" : "ShakeRandom/" + kind.engineName();
+    }
+
+    @Override
+    public String toString() {
+        return getAlgorithm() + " [" + implementation() + "]";
+    }
+
+    // ---- bytes and words ----
+
+    @Override
+    public void nextBytes(byte[] bytes) {
+        Objects.requireNonNull(bytes, "bytes");
+        Source s = seeded;
+        if (s != null) {
+            s.fill(bytes, 0, bytes.length);
+        } else {
+            Sys.fill(bytes, 0, bytes.length);
+        }
+    }
+
+    @Override
+    public int nextInt() {
+        Source s = seeded;
+        return s != null ? s.u32() : (int) nextLong();
+    }
+
+    @Override
+    public long nextLong() {
+        Source s = seeded;
+        if (s != null) {
+            return s.u64();
+        }
+        Owner o = owner;
+        if (o != null && o.thread == Thread.currentThread()) {
+            return o.local.u64();
+        }
+        return systemLong();
+    }
+
+    private long systemLong() {
+        Thread t = Thread.currentThread();
+        Source local = Sys.local(t);
+        if (local == null) {
+            return Sys.u64(); // a virtual thread
+        }
+        if (owner == null) {
+            owner = new Owner(t, local);
+        }
+        return local.u64();
+    }
+
+    /** The top bit of {@link #nextInt()} (4 bytes of the stream). */
+    @Override
+    public boolean nextBoolean() {
+        return nextInt() < 0;
+    }
+
+    @Override
+    public int nextInt(int bound) {
+        if (bound <= 0) {
+            throw new IllegalArgumentException("bound must be positive");
+        }
+        return Samplers.belowU32(src(), bound);
+    }
+
+    @Override
+    public int nextInt(int origin, int bound) {
+        if (origin >= bound) {
+            throw new IllegalArgumentException("bound must be greater than origin");
+        }
+        return origin + Samplers.belowU32(src(), bound - origin);
+    }
+
+    @Override
+    public long nextLong(long bound) {
+        if (bound <= 0) {
+            throw new IllegalArgumentException("bound must be positive");
+        }
+        return Samplers.belowU64(src(), bound);
+    }
+
+    /** Uniform in [origin, bound): shakerand_range_i64(origin, bound - 1). */
+    @Override
+    public long nextLong(long origin, long bound) {
+        if (origin >= bound) {
+            throw new IllegalArgumentException("bound must be greater than origin");
+        }
+        return origin + Samplers.belowU64(src(), bound - origin);
+    }
+
+    /** k / 2^53 for 53 random bits k (shakerand_double). */
+    @Override
+    public double nextDouble() {
+        return Samplers.nextDouble(src());
+    }
+
+    /** k / 2^24 for 24 random bits k (shakerand_float). */
+    @Override
+    public float nextFloat() {
+        return Samplers.nextFloat(src());
+    }
+
+    /** Marsaglia's polar method without Random's cached second value (and its lock). */
+    @Override
+    public double nextGaussian() {
+        Source s = src();
+        double v1;
+        double v2;
+        double q;
+        do {
+            v1 = 2 * Samplers.nextDouble(s) - 1;
+            v2 = 2 * Samplers.nextDouble(s) - 1;
+            q = v1 * v1 + v2 * v2;
+        } while (q >= 1 || q == 0);
+        return v1 * StrictMath.sqrt(-2 * StrictMath.log(q) / q);
+    }
+
+    /**
+     * Uniform in [0, bound) by RNG-BC-1 (shakerand_below), e.g. for EC private keys or RSA-KEM.
+     *
+     * @throws NullPointerException if bound is null
+     * @throws IllegalArgumentException if bound is not positive
+     */
+    public BigInteger nextBigInteger(BigInteger bound) {
+        Objects.requireNonNull(bound, "bound");
+        if (bound.signum() <= 0) {
+            throw new IllegalArgumentException("bound must be positive");
+        }
+        return new BigInteger(1, Samplers.below(src(), bound.toByteArray()));
+    }
+
+    /** A version 4 UUID: 16 bytes of this generator's stream with version and variant set. */
+    public UUID nextUUID() {
+        Source s = seeded;
+        return s != null ? Samplers.uuid4(s) : Sys.uuid4();
+    }
+
+    /** A version 7 UUID (Unix milliseconds, a 42-bit counter, 32 random bits), increasing within the process. */
+    public UUID nextUUIDv7() {
+        return Samplers.uuid7(src());
+    }
+
+    // ---- seeding ----
+
+    /**
+     * Fresh entropy from the sources (the OS mixed with hardware on the native path; the JDK's
+     * non-blocking source on the pure-Java path); never blocks once the OS pool is initialised.
+     */
+    @Override
+    public byte[] generateSeed(int numBytes) {
+        if (numBytes < 0) {
+            throw new IllegalArgumentException("numBytes cannot be negative");
+        }
+        return Sys.entropy(numBytes);
+    }
+
+    /**
+     * Never makes this generator deterministic. On the system generator it reseeds the calling
+     * thread's generator from the sources, with the bytes mixed into the new seed on the
+     * pure-Java path (the C API takes no caller bytes into the system generator; a reseed from
+     * the sources is what the call is for). Seeded generators refuse it.
+     */
+    @Override
+    public void setSeed(byte[] seed) {
+        Objects.requireNonNull(seed, "seed");
+        if (seeded != null) {
+            throw new UnsupportedOperationException("a seeded ShakeRandom cannot be reseeded");
+        }
+        Sys.reseed(seed);
+    }
+
+    /** As {@link #setSeed(byte[])}; ignored while the superclass constructor calls it. */
+    @Override
+    public void setSeed(long seed) {
+        if (!ready) {
+            return;
+        }
+        byte[] b = new byte[8];
+        Bytes.putLe64(b, 0, seed);
+        setSeed(b);
+    }
+
+    @Override
+    public void reseed() {
+        if (seeded != null) {
+            throw new UnsupportedOperationException("a seeded ShakeRandom cannot be reseeded");
+        }
+        Sys.reseed(new byte[0]);
+    }
+
+    // ---- streams: the same samplers, no locks ----
+
+    private static void checkSize(long size) {
+        if (size < 0) {
+            throw new IllegalArgumentException("size must be non-negative");
+        }
+    }
+
+    private static void checkRange(long origin, long bound) {
+        if (origin >= bound) {
+            throw new IllegalArgumentException("bound must be greater than origin");
+        }
+    }
+
+    private static void checkRange(double origin, double bound) {
+        if (!(origin < bound && bound - origin < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("bound must be greater than origin");
+        }
+    }
+
+    private double boundedDouble(double origin, double bound) {
+        double r = nextDouble() * (bound - origin) + origin;
+        return r >= bound ? Math.nextDown(bound) : r;
+    }
+
+    @Override
+    public IntStream ints() {
+        return IntStream.generate(this::nextInt);
+    }
+
+    @Override
+    public IntStream ints(long streamSize) {
+        checkSize(streamSize);
+        return ints().limit(streamSize);
+    }
+
+    @Override
+    public IntStream ints(int origin, int bound) {
+        checkRange(origin, bound);
+        return IntStream.generate(() -> nextInt(origin, bound));
+    }
+
+    @Override
+    public IntStream ints(long streamSize, int origin, int bound) {
+        checkSize(streamSize);
+        return ints(origin, bound).limit(streamSize);
+    }
+
+    @Override
+    public LongStream longs() {
+        return LongStream.generate(this::nextLong);
+    }
+
+    @Override
+    public LongStream longs(long streamSize) {
+        checkSize(streamSize);
+        return longs().limit(streamSize);
+    }
+
+    @Override
+    public LongStream longs(long origin, long bound) {
+        checkRange(origin, bound);
+        return LongStream.generate(() -> nextLong(origin, bound));
+    }
+
+    @Override
+    public LongStream longs(long streamSize, long origin, long bound) {
+        checkSize(streamSize);
+        return longs(origin, bound).limit(streamSize);
+    }
+
+    @Override
+    public DoubleStream doubles() {
+        return DoubleStream.generate(this::nextDouble);
+    }
+
+    @Override
+    public DoubleStream doubles(long streamSize) {
+        checkSize(streamSize);
+        return doubles().limit(streamSize);
+    }
+
+    @Override
+    public DoubleStream doubles(double origin, double bound) {
+        checkRange(origin, bound);
+        return DoubleStream.generate(() -> boundedDouble(origin, bound));
+    }
+
+    @Override
+    public DoubleStream doubles(long streamSize, double origin, double bound) {
+        checkSize(streamSize);
+        return doubles(origin, bound).limit(streamSize);
+    }
+}

@@ -1,0 +1,121 @@
+package org.shakerand;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The Java samplers over the pure-Java engine against the C samplers over a native engine with
+ * the same seed: every value must be equal. This is what shows the Java ports are exact.
+ */
+class CrossCheckTest {
+    private long c;
+
+    @BeforeEach
+    void needNative() {
+        assumeTrue(ShakeRandom.isNative(), "the C samplers need the native library");
+    }
+
+    @AfterEach
+    void free() {
+        if (c != 0) {
+            NativeLib.engineFree(c);
+            c = 0;
+        }
+    }
+
+    private ShakeRandom pair(ShakeRandom.Kind k, String seedText) {
+        byte[] seed = JavaSystem.utf8(seedText);
+        c = NativeLib.engineNew(k.code, seed);
+        return ShakeRandom.seededJava(seed, k);
+    }
+
+    static final int[] INT_BOUNDS = {1, 2, 3, 5, 6, 7, 10, 100, 255, 256, 257, 1000, 65537,
+        (1 << 30) + 1, 3 << 29, Integer.MAX_VALUE, -1, -2, (int) 0x80000001L, (int) 0xC0000001L};
+    static final long[] LONG_BOUNDS = {1, 2, 3, 7, 1000, (1L << 32) + 1, (1L << 62) + 1, 3L << 61,
+        Long.MAX_VALUE, (1L << 63) + 1, -1L, -3L, 0xC000000000000001L};
+
+    @ParameterizedTest
+    @EnumSource(ShakeRandom.Kind.class)
+    void boundedIntegers(ShakeRandom.Kind k) {
+        ShakeRandom j = pair(k, "bounded " + k);
+        for (int round = 0; round < 200; round++) {
+            for (int n : INT_BOUNDS) {
+                // Unsigned bounds beyond Integer.MAX_VALUE exercise heavy rejection.
+                assertEquals(NativeLib.uniformU32(c, n), Samplers.belowU32(j.source(), n), "u32 " + n);
+                if (n > 0) {
+                    assertEquals(NativeLib.uniformU32(c, n), j.nextInt(n), "nextInt " + n);
+                }
+            }
+            for (long n : LONG_BOUNDS) {
+                assertEquals(NativeLib.uniformU64(c, n), Samplers.belowU64(j.source(), n), "u64 " + n);
+                if (n > 0) {
+                    assertEquals(NativeLib.uniformU64(c, n), j.nextLong(n), "nextLong " + n);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ShakeRandom.Kind.class)
+    void rangesFloatsAndUuids(ShakeRandom.Kind k) {
+        ShakeRandom j = pair(k, "ranges " + k);
+        long[][] ranges = {{-5, 5}, {Long.MIN_VALUE, Long.MAX_VALUE}, {Long.MIN_VALUE, 0},
+            {-1, Long.MAX_VALUE}, {1000, 1001}, {Long.MAX_VALUE - 3, Long.MAX_VALUE}};
+        for (int round = 0; round < 300; round++) {
+            for (long[] r : ranges) {
+                assertEquals(NativeLib.rangeI64(c, r[0], r[1] - 1), j.nextLong(r[0], r[1]));
+            }
+            assertEquals(NativeLib.uniformU32(c, 20) - 10, j.nextInt(-10, 10));
+            assertEquals(NativeLib.uniformU32(c, -1) + Integer.MIN_VALUE, j.nextInt(Integer.MIN_VALUE, Integer.MAX_VALUE));
+            assertEquals(NativeLib.nextDouble(c), j.nextDouble());
+            assertEquals(NativeLib.nextFloat(c), j.nextFloat());
+            ByteBuffer u = ByteBuffer.wrap(NativeLib.uuid4(c));
+            assertEquals(new UUID(u.getLong(), u.getLong()), j.nextUUID());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ShakeRandom.Kind.class)
+    void bigIntegers(ShakeRandom.Kind k) {
+        ShakeRandom j = pair(k, "big " + k);
+        List<BigInteger> bounds = new ArrayList<>();
+        for (int bits : new int[] {1, 2, 3, 7, 8, 9, 63, 64, 65, 127, 128, 129, 255, 256, 257, 448, 449,
+            512, 521, 1024, 2048, 3072}) {
+            BigInteger p = BigInteger.ONE.shiftLeft(bits);
+            bounds.add(p);
+            bounds.add(p.add(BigInteger.ONE));
+            bounds.add(p.subtract(BigInteger.ONE).max(BigInteger.ONE));
+        }
+        SplittableRandom sr = new SplittableRandom(7);
+        for (int i = 0; i < 60; i++) {
+            byte[] b = new byte[1 + sr.nextInt(80)];
+            sr.nextBytes(b);
+            b[0] |= 1; // positive, non-zero top byte half the time after the sign bit
+            bounds.add(new BigInteger(1, b));
+        }
+        // The P-256 group order.
+        bounds.add(new BigInteger("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551", 16));
+        for (int round = 0; round < 5; round++) {
+            for (BigInteger r : bounds) {
+                byte[] rb = r.toByteArray();
+                BigInteger want = new BigInteger(1, NativeLib.below(c, rb));
+                assertEquals(want, j.nextBigInteger(r), "bound " + r.toString(16));
+            }
+        }
+        // Leading zero bytes in r are allowed and give the same draws.
+        byte[] padded = {0, 0, 0, 5};
+        assertArrayEquals(NativeLib.below(c, padded), Samplers.below(j.source(), padded));
+    }
+}

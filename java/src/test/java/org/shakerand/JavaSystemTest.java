@@ -1,0 +1,30 @@
+package org.shakerand;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** The pure-Java system generator's reseed budget (16 MiB) and setSeed mixing. */
+class JavaSystemTest {
+    @Test
+    void reseedsAfterSixteenMebibytes() {
+        JavaSystem.Gen g = new JavaSystem.Gen();
+        assertEquals(1, g.reseeds);
+        byte[] buf = new byte[1 << 20];
+        for (int i = 0; i < 15; i++) {
+            g.fill(buf, 0, buf.length);
+        }
+        assertEquals(1, g.reseeds, "15 MiB: still the first seed");
+        g.fill(buf, 0, buf.length);
+        g.u64();
+        assertEquals(2, g.reseeds, "16 MiB: reseeded");
+        g.reseed(new byte[] {1, 2, 3});
+        assertEquals(3, g.reseeds);
+    }
+
+    @Test
+    void twoGeneratorsDiffer() {
+        assertNotEquals(new JavaSystem.Gen().u64(), new JavaSystem.Gen().u64());
+    }
+}

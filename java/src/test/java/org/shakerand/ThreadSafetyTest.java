@@ -1,0 +1,187 @@
+package org.shakerand;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.security.Provider;
+import java.security.SecureRandom;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/** The provider's ThreadSafe claim: many threads, no lost or repeated output, no JDK lock. */
+class ThreadSafetyTest {
+    static final ShakeRandProvider PROVIDER = new ShakeRandProvider();
+
+    @Test
+    void serviceAttributes() {
+        Provider.Service s = PROVIDER.getService("SecureRandom", "ShakeRandom");
+        assertNotNull(s);
+        assertEquals("true", s.getAttribute("ThreadSafe"));
+        assertEquals("Software", s.getAttribute("ImplementedIn"));
+        assertEquals("ShakeRand", PROVIDER.getName());
+        boolean found = false;
+        for (Provider p : ServiceLoader.load(Provider.class)) {
+            found |= p instanceof ShakeRandProvider;
+        }
+        assertTrue(found, "META-INF/services/java.security.Provider");
+    }
+
+    /** Draws from one shared generator on many threads; every 64-bit value must be distinct. */
+    private static void noRepeats(Supplier<Long> draw, int threads, int each) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<long[]>> parts = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                parts.add(pool.submit(() -> {
+                    go.await();
+                    long[] v = new long[each];
+                    for (int i = 0; i < each; i++) {
+                        v[i] = draw.get();
+                    }
+                    return v;
+                }));
+            }
+            go.countDown();
+            Set<Long> seen = new HashSet<>();
+            for (Future<long[]> f : parts) {
+                for (long v : f.get(60, TimeUnit.SECONDS)) {
+                    assertTrue(seen.add(v), "repeated output");
+                }
+            }
+            assertEquals(threads * each, seen.size());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void manyThreadsShakeRandom() throws Exception {
+        ShakeRandom r = new ShakeRandom();
+        noRepeats(r::nextLong, 8, 20_000);
+        noRepeats(() -> r.nextUUID().getLeastSignificantBits(), 8, 5_000);
+    }
+
+    @Test
+    void manyThreadsThroughTheJdk() throws Exception {
+        SecureRandom r = SecureRandom.getInstance("ShakeRandom", PROVIDER);
+        assertTrue(r.toString().contains("ShakeRandom"), r.toString());
+        byte[] b = new byte[8];
+        noRepeats(() -> {
+            byte[] x = new byte[8];
+            r.nextBytes(x);
+            return Bytes.le64(x, 0);
+        }, 8, 10_000);
+        r.nextBytes(b);
+    }
+
+    @Test
+    void virtualThreadsWhereAvailable() throws Exception {
+        Method m;
+        try {
+            m = Executors.class.getMethod("newVirtualThreadPerTaskExecutor");
+        } catch (NoSuchMethodException e) {
+            org.junit.jupiter.api.Assumptions.abort("no virtual threads before Java 21");
+            return;
+        }
+        ExecutorService pool = (ExecutorService) m.invoke(null);
+        ShakeRandom r = new ShakeRandom();
+        Set<Long> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        try {
+            List<Future<?>> fs = new java.util.ArrayList<>();
+            for (int t = 0; t < 2000; t++) {
+                fs.add(pool.submit(() -> {
+                    byte[] small = new byte[16];
+                    for (int i = 0; i < 20; i++) {
+                        assertTrue(seen.add(r.nextLong()));
+                        r.nextBytes(small);
+                        assertTrue(seen.add(Bytes.le64(small, 0)));
+                    }
+                }));
+            }
+            for (Future<?> f : fs) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(2000 * 40, seen.size());
+    }
+
+    /**
+     * While another thread holds the SecureRandom's monitor, nextBytes must still complete: the
+     * JDK synchronises on the instance only for providers that are not ThreadSafe. The control
+     * (the same SPI registered without the attribute) must block, which shows the check works.
+     */
+    @Test
+    void jdkDoesNotSynchronize() throws Exception {
+        assertFalse(blocksWhileMonitorHeld(SecureRandom.getInstance("ShakeRandom", PROVIDER)));
+
+        Provider unsafe = new Provider("ShakeRandNotThreadSafe", "0", "control") {
+            {
+                putService(new Service(this, "SecureRandom", "ShakeRandom", ShakeRandomSpi.class.getName(),
+                        null, Map.of()));
+            }
+        };
+        assertTrue(blocksWhileMonitorHeld(SecureRandom.getInstance("ShakeRandom", unsafe)));
+    }
+
+    @Test
+    void jdkFlagIsSet() throws Exception {
+        // JDK 17 to 25 keep the attribute in this field (surefire opens java.security).
+        Field f = SecureRandom.class.getDeclaredField("threadSafe");
+        f.setAccessible(true);
+        assertTrue(f.getBoolean(SecureRandom.getInstance("ShakeRandom", PROVIDER)));
+    }
+
+    private static boolean blocksWhileMonitorHeld(SecureRandom sr) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            pool.submit(() -> {
+                synchronized (sr) {
+                    held.countDown();
+                    release.await(10, TimeUnit.SECONDS);
+                }
+                return null;
+            });
+            assertTrue(held.await(10, TimeUnit.SECONDS));
+            Future<?> call = pool.submit(() -> sr.nextBytes(new byte[32]));
+            try {
+                call.get(2, TimeUnit.SECONDS);
+                return false;
+            } catch (TimeoutException e) {
+                return true;
+            } finally {
+                release.countDown();
+                call.get(10, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void spiRefusesParameters() {
+        assertThrows(java.security.NoSuchAlgorithmException.class, () -> SecureRandom.getInstance(
+                "ShakeRandom", java.security.DrbgParameters.instantiation(128,
+                        java.security.DrbgParameters.Capability.NONE, null), PROVIDER));
+    }
+}

@@ -1,0 +1,117 @@
+package org.shakerand;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import org.junit.jupiter.api.Test;
+
+/** The shared known-answer streams through seeded(...), native and pure-Java engines. */
+class VectorTest {
+    static ShakeRandom.Kind kind(String name) {
+        for (ShakeRandom.Kind k : ShakeRandom.Kind.values()) {
+            if (k.engineName().equals(name)) {
+                return k;
+            }
+        }
+        throw new AssertionError(name);
+    }
+
+    /** 65536 bytes drawn in irregular slices mixing nextBytes, nextLong and nextInt. */
+    static byte[] stream(ShakeRandom r, int n) {
+        byte[] out = new byte[n];
+        int off = 0;
+        int step = 0;
+        int[] sizes = {1, 7, 136, 8, 4, 1000, 3, 4096, 8, 31, 1056, 4, 2049};
+        while (off < n) {
+            int want = Math.min(sizes[step++ % sizes.length], n - off);
+            if (want == 8) {
+                Bytes.putLe64(out, off, r.nextLong());
+            } else if (want == 4) {
+                Bytes.LE32.set(out, off, r.nextInt());
+            } else {
+                byte[] b = new byte[want];
+                r.nextBytes(b);
+                System.arraycopy(b, 0, out, off, want);
+            }
+            off += want;
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    void checkShakerandVectors(BiFunction<byte[], ShakeRandom.Kind, ShakeRandom> make) throws Exception {
+        Map<String, Object> root = (Map<String, Object>) TestSupport.readJson("vectors/shakerand.json");
+        List<Object> engines = (List<Object>) root.get("engines");
+        assertTrue(engines.size() >= 27);
+        for (Object o : engines) {
+            Map<String, Object> e = (Map<String, Object>) o;
+            byte[] seed = TestSupport.hex((String) e.get("seed_hex"));
+            ShakeRandom.Kind k = kind((String) e.get("engine"));
+            byte[] s = stream(make.apply(seed, k), 65536);
+            String what = e.get("engine") + " seed of " + seed.length + " bytes";
+            assertEquals(e.get("sha256_of_first_65536"),
+                    TestSupport.toHex(MessageDigest.getInstance("SHA-256").digest(s)), what);
+            for (Object c : (List<Object>) e.get("chunks")) {
+                Map<String, Object> chunk = (Map<String, Object>) c;
+                int off = ((Long) chunk.get("offset")).intValue();
+                byte[] want = TestSupport.hex((String) chunk.get("hex"));
+                byte[] got = new byte[want.length];
+                System.arraycopy(s, off, got, 0, want.length);
+                assertArrayEquals(want, got, what + " at " + off);
+            }
+        }
+    }
+
+    @Test
+    void shakerandVectorsDefaultPath() throws Exception {
+        checkShakerandVectors(ShakeRandom::seeded);
+    }
+
+    @Test
+    void shakerandVectorsPureJava() throws Exception {
+        checkShakerandVectors(ShakeRandom::seededJava);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void randomShakeVectors() throws Exception {
+        Map<String, Object> root = (Map<String, Object>) TestSupport.readJson("vectors/randomshake.json");
+        List<Object> vectors = (List<Object>) root.get("vectors");
+        assertEquals(4, vectors.size());
+        for (Object o : vectors) {
+            Map<String, Object> v = (Map<String, Object>) o;
+            byte[] seed = TestSupport.hex((String) v.get("seed_hex"));
+            ShakeRandom.Kind k = kind((String) v.get("engine"));
+            for (ShakeRandom r : new ShakeRandom[] {ShakeRandom.seeded(seed, k), ShakeRandom.seededJava(seed, k)}) {
+                byte[] s = new byte[65536];
+                r.nextBytes(s);
+                assertEquals(v.get("first_64_hex"), TestSupport.toHex(java.util.Arrays.copyOfRange(s, 0, 64)));
+                assertEquals(v.get("bytes_1088_to_1152_hex"),
+                        TestSupport.toHex(java.util.Arrays.copyOfRange(s, 1088, 1152)));
+                assertEquals(v.get("sha256_of_first_65536"),
+                        TestSupport.toHex(MessageDigest.getInstance("SHA-256").digest(s)));
+            }
+        }
+    }
+
+    @Test
+    void xofKnownAnswers() {
+        // FIPS 202 SHAKE256("") and RFC 9861 TurboSHAKE256("", D = 0x1F).
+        assertEquals("46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f",
+                TestSupport.toHex(Sponge.shake256(new byte[0], 32)));
+        assertEquals("367a329dafea871c7802ec67f905ae13c57695dc2c6663c61035f59a18f8e7db",
+                TestSupport.toHex(Sponge.turboshake256(new byte[0], 0x1F, 32)));
+    }
+
+    @Test
+    void pathIsTheExpectedOne() {
+        assertEquals(TestSupport.expectNative(), ShakeRandom.isNative(), ShakeRandom.implementation());
+        assertTrue(ShakeRandom.implementation().startsWith(TestSupport.expectNative() ? "native" : "pure Java"),
+                ShakeRandom.implementation());
+    }
+}
