@@ -72,6 +72,26 @@ test-go:
 test-java:
 	java/run-tests.sh
 
+# The verification suite's short forms (fuzzing 20 s a target, SmallCrush,
+# rngtest, ent, seven dieharder tests, sampler chi-square, ctgrind, valgrind
+# on the fast suites); report in build-verify/RESULTS.md.
+test-verify: test-c
+	tools/install-deps.sh verify
+	verification/run.sh short
+
+# Everything (about 75 minutes): sanitizers, valgrind, static analysis, the
+# suites under qemu, ctgrind, fuzzing, Crush and every dieharder test; writes
+# verification/RESULTS.md. verify-long adds BigCrush (hours).
+verify: deps
+	tools/install-deps.sh verify
+	tools/install-deps.sh cross
+	verification/run.sh full
+
+verify-long: deps
+	tools/install-deps.sh verify
+	tools/install-deps.sh cross
+	verification/run.sh long
+
 demo: all
 	@echo "kernel: $$($(BUILD)/shakerand --version)"
 	@tools/demo.sh $(BUILD)/shakerand
@@ -96,4 +116,4 @@ bench-java:
 	java/run-bench.sh
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH)
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH) build-fuzz build-verify build-tidy build-ctgrind

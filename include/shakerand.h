@@ -181,6 +181,12 @@ SHAKERAND_API uint32_t shakerand_system_u32(void);
 /* Reseed the calling thread's generator from the sources now. */
 SHAKERAND_API int shakerand_system_reseed(void);
 
+/* The same, also mixing in len caller bytes (Java's setSeed): the new seed
+ * is the sources' material followed by TurboSHAKE256(data, D = 0x23)[0, 32),
+ * so the bytes add to the entropy and never replace it. SHAKERAND_EINVAL
+ * (nothing changes) if data is NULL and len > 0. */
+SHAKERAND_API int shakerand_system_reseed_with(const void *data, size_t len);
+
 /* len bytes of fresh conditioned entropy straight from the sources (for
  * seeding other generators, e.g. Java's generateSeed). Never blocks after
  * the kernel's pool is initialised. SHAKERAND_EENTROPY, out untouched, if

@@ -139,14 +139,20 @@ static _Atomic int skip_wipeonfork;
 
 void shakerand_system_skip_wipeonfork_for_testing(int skip) { atomic_store(&skip_wipeonfork, skip); }
 
-static int seed(struct system_state *s)
+/* Seeds from the sources, followed by a digest of `extra` when given. */
+static int seed_with(struct system_state *s, const void *extra, size_t extra_len)
 {
-    unsigned char material[SEED_BYTES];
-    const int status = shakerand_entropy_gather(material, sizeof material);
+    unsigned char material[SEED_BYTES + 32];
+    size_t len = SEED_BYTES;
+    const int status = shakerand_entropy_gather(material, SEED_BYTES);
     if (status != SHAKERAND_OK)
         return status;
-    SHAKERAND_SECRET(material, sizeof material);
-    shakerand_engine_init(&s->engine, SHAKERAND_TURBOSHAKE256X8, material, sizeof material);
+    if (extra != NULL) {
+        shakerand_turboshake256(material + SEED_BYTES, 32, extra, extra_len, 0x23);
+        len += 32;
+    }
+    SHAKERAND_SECRET(material, len);
+    shakerand_engine_init(&s->engine, SHAKERAND_TURBOSHAKE256X8, material, len);
     shakerand_memzero(material, sizeof material);
     s->magic = STATE_MAGIC;
     s->generation = atomic_load_explicit(&fork_generation, memory_order_relaxed);
@@ -156,6 +162,8 @@ static int seed(struct system_state *s)
     atomic_fetch_add_explicit(&seed_count, 1, memory_order_relaxed);
     return SHAKERAND_OK;
 }
+
+static int seed(struct system_state *s) { return seed_with(s, NULL, 0); }
 
 static struct system_state *allocate(void)
 {
@@ -280,13 +288,17 @@ uint64_t shakerand_system_u64(void) { return system_word(8); }
 
 uint32_t shakerand_system_u32(void) { return (uint32_t)system_word(4); }
 
-int shakerand_system_reseed(void)
+int shakerand_system_reseed_with(const void *data, size_t len)
 {
+    if (data == NULL && len > 0)
+        return SHAKERAND_EINVAL;
     struct system_state *s = NULL;
     int status = prepare(0, &s);
     if (status != SHAKERAND_OK)
         return status;
-    status = seed(s);
+    status = seed_with(s, data, len);
     grant(s);
     return status;
 }
+
+int shakerand_system_reseed(void) { return shakerand_system_reseed_with(NULL, 0); }

@@ -134,7 +134,10 @@ TEST(Engine, InlinedSmallRequestsEqualFill)
         got.insert(got.end(), buf, buf + n);
     }
     EXPECT_EQ(got, bytes(whole.begin(), whole.begin() + static_cast<long>(got.size())));
-    EXPECT_GT(served, 100);
+    if (shakerand_host_is_little_endian())
+        EXPECT_GT(served, 100);
+    else
+        EXPECT_EQ(served, 0); // big-endian hosts always take the general path
     shakerand_engine one;
     shakerand_engine_init(&one, SHAKERAND_SHAKE256, "x", 1);
     std::uint8_t b[4];

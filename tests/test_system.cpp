@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <csignal>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -92,7 +93,14 @@ TEST_F(System, ThreadsProduceDistinctStreams)
 pid_t libc_fork() { return fork(); }
 
 // The raw system call runs no fork handlers (pthread_atfork).
-pid_t raw_fork() { return static_cast<pid_t>(syscall(SYS_fork)); }
+pid_t raw_fork()
+{
+#if defined(SYS_fork)
+    return static_cast<pid_t>(syscall(SYS_fork));
+#else // aarch64 has clone only; with SIGCHLD alone it is a fork
+    return static_cast<pid_t>(syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0));
+#endif
+}
 
 // Runs `child_body` in a child made by `make_child` that writes 64 bytes to
 // a pipe; returns them.
@@ -283,6 +291,21 @@ TEST_F(System, StatePageIsExcludedFromCoreDumpsAndWipedOnFork)
     EXPECT_EQ(plain_flags.find(" dd"), std::string::npos) << plain_flags;
     EXPECT_EQ(plain_flags.find(" wf"), std::string::npos) << plain_flags;
     munmap(plain, 4096);
+}
+
+// setSeed's path: caller bytes are mixed in with fresh entropy; a bad
+// argument changes nothing.
+TEST_F(System, ReseedWithCallerBytes)
+{
+    (void)draw(16);
+    const auto before = shakerand_system_seed_count_for_testing();
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_system_reseed_with(nullptr, 1));
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before);
+    const bytes a = draw(32);
+    EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed_with("seed", 4));
+    EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed_with(nullptr, 0));
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before + 2);
+    EXPECT_NE(draw(32), a);
 }
 
 TEST_F(System, ReseedsOnTheByteBudget)

@@ -1,11 +1,13 @@
 #!/bin/sh
 # Installs what building and testing shakerand needs, only what is missing.
-# Usage: install-deps.sh [test|bench|cross]
+# Usage: install-deps.sh [test|bench|cross|verify]
 set -eu
 want="cmake ninja-build g++ clang pkg-config libssl-dev libgtest-dev nlohmann-json3-dev"
 [ "${1:-test}" = bench ] && want="$want libsodium-dev libbenchmark-dev"
-[ "${1:-test}" = cross ] && want="qemu-user gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu
+[ "${1:-test}" = cross ] && want="qemu-user gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu g++-powerpc64le-linux-gnu g++-aarch64-linux-gnu g++-s390x-linux-gnu
     gcc-s390x-linux-gnu libc6-dev-ppc64el-cross libc6-dev-arm64-cross libc6-dev-s390x-cross"
+[ "${1:-test}" = verify ] && want="$want ent dieharder rng-tools5 clang-16 libclang-rt-16-dev
+    valgrind cppcheck clang-tidy llvm"
 missing=""
 for p in $want; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
@@ -21,5 +23,10 @@ if [ "${1:-test}" = test ]; then
     python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q pytest
     python3 -c "from Crypto.Hash import TurboSHAKE256" 2>/dev/null ||
         python3 -m pip install -q "pycryptodome>=3.21"
+fi
+if [ "${1:-test}" = verify ]; then
+    # TestU01 (non-commercial licence: a test tool, never shipped) from crates.io.
+    PATH="$HOME/.cargo/bin:$PATH"
+    command -v TestU01Drv >/dev/null 2>&1 || cargo install -q --locked TestU01Drv
 fi
 exit 0

@@ -96,6 +96,9 @@ static void check_system(void)
     shakerand_system_reseed();
     shakerand_system_fill(out, 100);
     consume(out, 100);
+    shakerand_system_reseed_with("caller bytes", 12);
+    shakerand_system_fill(out, 100);
+    consume(out, 100);
 }
 
 static void check_samplers(void)

@@ -40,9 +40,10 @@ static inline const uint8_t *take_bytes(struct fuzz_input *in, size_t len, size_
 /* One of the kernels this CPU runs, chosen by `selector`. */
 static inline const struct shakerand_kernel *pick_kernel(uint8_t selector)
 {
-    size_t n = 0;
-    const struct shakerand_kernel *usable[8];
-    for (size_t i = 0; shakerand_kernel_list[i] != NULL && n < 8; i++)
+    /* The list starts with the portable kernel, which every CPU runs. */
+    const struct shakerand_kernel *usable[8] = {shakerand_kernel_list[0]};
+    size_t n = 1;
+    for (size_t i = 1; shakerand_kernel_list[i] != NULL && n < 8; i++)
         if (shakerand_kernel_find(shakerand_kernel_list[i]->name) != NULL)
             usable[n++] = shakerand_kernel_list[i];
     return usable[selector % n];

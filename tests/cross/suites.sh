@@ -1,0 +1,43 @@
+#!/bin/sh
+# The whole C and C++ test suite (ctest) cross-built with Debian's compilers
+# and run under qemu-user: ppc64le on POWER9 (DARN), aarch64 on "max" (RNDR),
+# and big-endian s390x. The known-answer tests there prove every stream's
+# byte order on big-endian.
+# Left out under qemu-user, which accepts madvise() but ignores it and shows
+# its own mappings in /proc/self/smaps: the WIPEONFORK-only raw-fork test and
+# the smaps flag test (both run natively).
+# Usage: suites.sh WORK_DIR; prints markdown rows.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=${1:?usage: suites.sh WORK_DIR}
+"$root/tools/install-deps.sh" cross >/dev/null || exit 1
+mkdir -p "$work/json/nlohmann"
+cp /usr/include/nlohmann/json.hpp "$work/json/nlohmann/"
+export GTEST_FILTER="-System.WipeOnForkAloneCatchesARawFork:System.StatePageIsExcludedFromCoreDumpsAndWipedOnFork"
+status=0
+echo "| architecture | qemu CPU | ctest | verdict |"
+echo "|---|---|---|---|"
+for spec in powerpc64le-linux-gnu:ppc64le:power9:ppc64le aarch64-linux-gnu:aarch64:max:aarch64 \
+            s390x-linux-gnu:s390x:max:s390x; do
+    IFS=: read -r triple qemu cpu processor <<EOS
+$spec
+EOS
+    build=$work/$qemu
+    log=$build.log
+    if cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+            -DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR="$processor" \
+            -DCMAKE_C_COMPILER="$triple-gcc" -DCMAKE_CXX_COMPILER="$triple-g++" \
+            -DCMAKE_EXE_LINKER_FLAGS=-static -DCMAKE_CROSSCOMPILING_EMULATOR="qemu-$qemu;-cpu;$cpu" \
+            -DSHAKERAND_BUILD_TESTS=ON -DSHAKERAND_BUILD_CLI=OFF \
+            -DSHAKERAND_GTEST_SOURCE=/usr/src/googletest -DSHAKERAND_JSON_INCLUDE="$work/json" \
+            >"$log" 2>&1 &&
+        cmake --build "$build" -j "$(nproc)" >>"$log" 2>&1 &&
+        ctest --test-dir "$build" --output-on-failure -j "$(nproc)" >>"$log" 2>&1; then
+        echo "| $qemu | $cpu | $(grep -o '[0-9]*% tests passed.*' "$log" | tail -1) | passed |"
+    else
+        status=1
+        tail -40 "$log" >&2
+        echo "| $qemu | $cpu | $(grep -o '[0-9]*% tests passed.*' "$log" | tail -1) | FAILED |"
+    fi
+done
+exit $status
