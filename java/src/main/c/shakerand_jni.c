@@ -117,11 +117,18 @@ JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_systemU64(JNIEnv *env, jcla
     return (jlong)shakerand_system_u64();
 }
 
-JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_systemReseed(JNIEnv *env, jclass c)
+/* setSeed: fresh entropy plus a digest of the caller's bytes. */
+JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_systemReseed(JNIEnv *env, jclass c,
+                                                                  jbyteArray extra)
 {
-    (void)env;
     (void)c;
-    return shakerand_system_reseed();
+    const jsize len = (*env)->GetArrayLength(env, extra);
+    jbyte *bytes = (*env)->GetByteArrayElements(env, extra, NULL);
+    if (bytes == NULL)
+        return SHAKERAND_ENOMEM; /* OutOfMemoryError is pending */
+    const int status = shakerand_system_reseed_with(bytes, (size_t)len);
+    (*env)->ReleaseByteArrayElements(env, extra, bytes, JNI_ABORT);
+    return status;
 }
 
 JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_entropy(JNIEnv *env, jclass c, jbyteArray out)

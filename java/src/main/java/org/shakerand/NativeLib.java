@@ -114,7 +114,7 @@ final class NativeLib {
 
     static native long systemU64();
 
-    static native int systemReseed();
+    static native int systemReseed(byte[] extra);
 
     /** Fresh conditioned entropy; a negative status if the OS gave none. */
     static native int entropy(byte[] out);

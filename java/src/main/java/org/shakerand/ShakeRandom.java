@@ -289,10 +289,9 @@ public class ShakeRandom extends SecureRandom {
     }
 
     /**
-     * Never makes this generator deterministic. On the system generator it reseeds the calling
-     * thread's generator from the sources, with the bytes mixed into the new seed on the
-     * pure-Java path (the C API takes no caller bytes into the system generator; a reseed from
-     * the sources is what the call is for). Seeded generators refuse it.
+     * Never makes this generator deterministic: it reseeds the calling thread's generator from
+     * the sources, with a digest of the bytes added to the new seed, so they add to the entropy
+     * and never replace it. Seeded generators refuse it.
      */
     @Override
     public void setSeed(byte[] seed) {

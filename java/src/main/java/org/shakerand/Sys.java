@@ -212,14 +212,14 @@ final class Sys {
         gen().fill(out, off, len);
     }
 
-    /** Reseeds the calling thread's generator from the sources (extra is mixed in where possible). */
+    /** Reseeds the calling thread's generator from the sources, with extra hashed into the seed. */
     static void reseed(byte[] extra) {
         Thread t = Thread.currentThread();
         if (NATIVE) {
             if (!isVirtual(t)) {
                 BUF.get().clear();
             }
-            if (NativeLib.systemReseed() != 0) {
+            if (NativeLib.systemReseed(extra) != 0) {
                 throw new IllegalStateException("shakerand: the operating system gave no entropy");
             }
             return;
