@@ -3,10 +3,13 @@
 # bit-reversed stream, and the samplers; each battery first runs on a bad
 # generator and must reject it. Prints markdown; exits 1 on any unexpected
 # verdict.
-# Usage: batteries.sh short|full|long SHAKERAND_CLI WORK_DIR
-#   short: SmallCrush, 20 MB rngtest/ent, seven dieharder tests, sampler chi-square
-#   full:  short + Crush on the system generator + every dieharder test
-#   long:  full + BigCrush on the system generator (hours)
+# Usage: batteries.sh short|full|heavy|bigcrush SHAKERAND_CLI WORK_DIR
+#   short:    SmallCrush, 20 MB rngtest/ent, seven dieharder tests, sampler
+#             chi-square on 200,000 draws a case
+#   full:     the same with 2,000,000 draws a case and 200 MB rngtest
+#   heavy:    Crush and every dieharder test on the system generator, side
+#             by side (verification/run.sh starts it first, in the background)
+#   bigcrush: BigCrush on the system generator (hours)
 set -uo pipefail
 mode=$1 cli=$2 work=$3
 here=$(cd "$(dirname "$0")" && pwd)
@@ -107,6 +110,19 @@ ent_run() { # stream megabytes expect
 engines="turboshake256 shake256 turboshake256x8 system"
 echo "| battery | stream | size / time | result | expected |"
 echo "|---|---|---|---|---|"
+if [ "$mode" = heavy ]; then
+    testu01 Crush system pass >"$work/crush.row" &
+    dieharder_run system pass all >"$work/dieharder-all.row" &
+    wait
+    cat "$work/crush.row" "$work/dieharder-all.row"
+    [ -s "$work/unexpected" ] && exit 1
+    exit 0
+fi
+if [ "$mode" = bigcrush ]; then
+    testu01 BigCrush system pass
+    [ -s "$work/unexpected" ] && exit 1
+    exit 0
+fi
 testu01 SmallCrush counter fail
 for s in $engines; do testu01 SmallCrush "$s" pass; done
 testu01 SmallCrush system pass -r
@@ -118,16 +134,8 @@ for s in $engines; do rngtest_run "$s" 20 pass; done
 ent_run counter 20 fail
 for s in $engines; do ent_run "$s" 20 pass; done
 
-if [ "$mode" = full ] || [ "$mode" = long ]; then
-    # The two long runs side by side, one per core.
-    testu01 Crush system pass >"$work/crush.row" &
-    dieharder_run system pass all >"$work/dieharder-all.row" &
-    wait
-    cat "$work/crush.row" "$work/dieharder-all.row"
+if [ "$mode" = full ]; then
     for s in $engines; do rngtest_run "$s" 200 pass; done
-fi
-if [ "$mode" = long ]; then
-    testu01 BigCrush system pass
 fi
 
 echo

@@ -44,6 +44,21 @@ cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
     cmake --build "$root/build" -j "$(nproc)" >/dev/null || exit 1
 cli=$root/build/shakerand
 
+# The long batteries (Crush, dieharder -a; about 35 minutes, one core each)
+# run beside everything else; their rows join the report at the end.
+if [ "$mode" != short ]; then
+    mkdir -p "$work/heavy"
+    "$root/verification/batteries.sh" heavy "$cli" "$work/heavy" >"$work/heavy.md" 2>"$work/heavy.err" &
+    heavy=$!
+fi
+heavy_result() {
+    wait "$heavy"
+    local rc=$?
+    cat "$work/heavy.md"
+    cat "$work/heavy.err" >&2
+    return $rc
+}
+
 if [ "$mode" != short ]; then
     section "Sanitizers: the C and C++ suites under ASan+UBSan and TSan"
     step asan make_step test-asan
@@ -64,8 +79,17 @@ section "Constant time (ctgrind: valgrind memcheck with secrets undefined)"
 step ctgrind "$root/verification/ctgrind.sh" "$work/ctgrind"
 section "Fuzzing (libFuzzer, ASan+UBSan), ${fuzz_seconds} s a target"
 step fuzz "$root/tests/fuzz/run.sh" "$fuzz_seconds" "$work/fuzz"
-section "Statistical batteries ($mode)"
-step batteries "$root/verification/batteries.sh" "$mode" "$cli" "$work/batteries"
+section "Statistical batteries"
+step batteries "$root/verification/batteries.sh" "$([ "$mode" = short ] && echo short || echo full)" \
+    "$cli" "$work/batteries"
+if [ "$mode" != short ]; then
+    section "Crush and every dieharder test on the system generator"
+    step heavy-batteries heavy_result
+fi
+if [ "$mode" = long ]; then
+    section "BigCrush on the system generator"
+    step bigcrush "$root/verification/batteries.sh" bigcrush "$cli" "$work/bigcrush"
+fi
 
 {
     echo "# shakerand verification results ($mode)"
