@@ -102,10 +102,11 @@ bench:
 	    -DSHAKERAND_BUILD_TESTS=OFF -DSHAKERAND_BUILD_BENCH=ON
 	cmake --build $(BUILD_BENCH) -j $(JOBS)
 	-command -v cargo >/dev/null 2>&1 && cargo build --release -q --manifest-path bench/rust-peer/Cargo.toml
-	$(BUILD_BENCH)/bench/shakerand_bench --markdown BENCHMARKS.md
+	$(BUILD_BENCH)/bench/shakerand_bench --markdown $(BUILD_BENCH)/core.md
 	$(BUILD_BENCH)/bench/cpp_bench --benchmark_min_time=0.2 --benchmark_repetitions=3 \
 	    --benchmark_report_aggregates_only=true --benchmark_format=json > $(BUILD_BENCH)/cpp.json
-	python3 tools/bench_cpp_markdown.py $(BUILD_BENCH)/cpp.json BENCHMARKS.md
+	python3 tools/bench_cpp_markdown.py $(BUILD_BENCH)/cpp.json $(BUILD_BENCH)/core.md
+	python3 tools/bench_section.py core $(BUILD_BENCH)/core.md BENCHMARKS.md
 
 # The Go benchmarks (the "bad random" table re-made), into BENCHMARKS.md.
 bench-go:
