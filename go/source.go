@@ -52,6 +52,7 @@ const (
 // aligned and is never moved); both are wiped and freed when the Source
 // becomes unreachable. Bytes handed out are zeroed in the buffer at once.
 type Source struct {
+	_      noCopy // a copy would share the engine: go vet reports it
 	eng    *C.shakerand_engine
 	buf    *[srcBufSize]byte // C memory, right after the engine
 	pos    int               // bytes of buf handed out (and zeroed)
@@ -212,3 +213,9 @@ func (s *Source) Uint64N(n uint64) uint64 {
 
 // Float64 returns a value in [0, 1), as the C sampler shakerand_double.
 func (s *Source) Float64() float64 { return float64(s.Uint64()>>11) * 0x1.0p-53 }
+
+// noCopy makes go vet's copylocks check report copies of a Source.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}

@@ -90,6 +90,14 @@ const directReadMin = 512
 // fills all of b and returns len(b), nil; like crypto/rand.Read it never
 // returns an error (if the operating system gives no entropy the program
 // crashes).
+//
+// Reads shorter than 512 bytes are served from the same per-P buffers as
+// Uint64 (up to 1 KiB each, bytes zeroed as they are handed out): those
+// bytes live in the Go heap until used, outside the C generator's reseed
+// schedule, core-dump exclusion and fork wiping. A Go program that forks
+// without exec, or a virtual machine cloned from a snapshot, could hand out
+// the same buffered bytes twice; where that matters, read 512 bytes or more
+// at a time, which always goes straight to the C generator.
 func Read(b []byte) (n int, err error) {
 	if len(b) >= directReadMin {
 		C.shakerand_system_fill(unsafe.Pointer(&b[0]), C.size_t(len(b)))

@@ -47,13 +47,17 @@ func TestConcurrentNoRepeats(t *testing.T) {
 		}(w)
 	}
 	wg.Wait()
-	seen := make(map[[16]byte]bool)
+	// Every 8-byte half on its own: one word handed to two goroutines must
+	// show even when its neighbour differs.
+	seen := make(map[[8]byte]bool)
 	for _, r := range results {
 		for _, v := range r {
-			if seen[v] {
-				t.Fatalf("16-byte output repeated: %x", v)
+			for _, half := range [][8]byte{[8]byte(v[:8]), [8]byte(v[8:])} {
+				if seen[half] {
+					t.Fatalf("8-byte output repeated: %x", half)
+				}
+				seen[half] = true
 			}
-			seen[v] = true
 		}
 	}
 }
@@ -81,6 +85,23 @@ func TestReadAlwaysFills(t *testing.T) {
 			// Expected n/256 zero bytes; far more means unfilled memory.
 			if zeros > n/64+8 {
 				t.Fatalf("Read(%d): %d zero bytes", n, zeros)
+			}
+		}
+	}
+	// Small reads (the buffered path): over 32 reads every position must
+	// have been written with something other than zero at least once.
+	for _, n := range []int{1, 8, 63} {
+		var written [63]bool
+		for range 32 {
+			b := make([]byte, n)
+			Read(b)
+			for i, c := range b {
+				written[i] = written[i] || c != 0
+			}
+		}
+		for i := range n {
+			if !written[i] {
+				t.Fatalf("Read(%d): byte %d stayed zero in 32 reads", n, i)
 			}
 		}
 	}

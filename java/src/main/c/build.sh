@@ -17,5 +17,6 @@ jinc="$jhome/include"
 ${CC:-cc} -std=c11 -O2 -fPIC -shared -Wall -Wextra -Werror -fvisibility=hidden \
     -I "$root/include" -I "$target/jni-include" -I "$jinc" -I "$jinc/linux" \
     -o "$out/libshakerand_jni.so" "$here/shakerand_jni.c" "$build/libshakerand.a" \
-    -pthread -Wl,--no-undefined -Wl,-z,noexecstack
+    -pthread -Wl,--no-undefined -Wl,-z,noexecstack -Wl,-z,nodelete # nodelete: the C core's
+    # thread-exit destructor must stay mapped if the JDK unloads the library with its class loader
 echo "built $out/libshakerand_jni.so"

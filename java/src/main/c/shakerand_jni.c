@@ -117,17 +117,22 @@ JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_systemU64(JNIEnv *env, jcla
     return (jlong)shakerand_system_u64();
 }
 
-/* setSeed: fresh entropy plus a digest of the caller's bytes. */
+/* setSeed: fresh entropy plus a digest of the caller's bytes, copied out
+ * of the Java heap and wiped after. */
 JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_systemReseed(JNIEnv *env, jclass c,
                                                                   jbyteArray extra)
 {
     (void)c;
+    if (extra == NULL)
+        return shakerand_system_reseed();
     const jsize len = (*env)->GetArrayLength(env, extra);
-    jbyte *bytes = (*env)->GetByteArrayElements(env, extra, NULL);
-    if (bytes == NULL)
-        return SHAKERAND_ENOMEM; /* OutOfMemoryError is pending */
-    const int status = shakerand_system_reseed_with(bytes, (size_t)len);
-    (*env)->ReleaseByteArrayElements(env, extra, bytes, JNI_ABORT);
+    unsigned char *copy = malloc(len > 0 ? (size_t)len : 1);
+    if (copy == NULL)
+        return SHAKERAND_ENOMEM;
+    (*env)->GetByteArrayRegion(env, extra, 0, len, (jbyte *)copy);
+    const int status = shakerand_system_reseed_with(copy, (size_t)len);
+    shakerand_memzero(copy, (size_t)len);
+    free(copy);
     return status;
 }
 

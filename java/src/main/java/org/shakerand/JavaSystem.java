@@ -90,6 +90,7 @@ final class JavaSystem {
             if ((before >>> 12) != (sinceSeed >>> 12)
                     && (sinceSeed >= RESEED_BYTES || System.nanoTime() - deadline >= 0)) {
                 reseed(new byte[0]);
+                sinceSeed = n; // the request that triggered the reseed counts against the new seed
             }
         }
 

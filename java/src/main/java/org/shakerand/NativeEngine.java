@@ -1,6 +1,7 @@
 package org.shakerand;
 
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.util.Arrays;
 
 /** A seeded engine in native memory, read through a small Java buffer (one JNI call per 512 bytes). */
@@ -36,12 +37,26 @@ final class NativeEngine implements Source {
         cleanable = CLEANER.register(this, handle);
     }
 
-    long ptr() {
-        return handle.ptr;
+    /**
+     * One native call. Synchronized: concurrent calls on one engine would race on its read
+     * position in C memory, and misuse from several threads must not corrupt the heap. The fence
+     * keeps this engine, and so its native memory, alive until the call returns (the fill may
+     * release its critical region between pieces, letting a GC run the cleaner).
+     */
+    private synchronized void nativeFill(byte[] out, int off, int len) {
+        try {
+            long p = handle.ptr;
+            if (p == 0) {
+                throw new IllegalStateException("shakerand: seeded generator used after wipe");
+            }
+            NativeLib.engineFill(p, out, off, len);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
     }
 
     private void refill() {
-        NativeLib.engineFill(handle.ptr, buf, 0, SIZE);
+        nativeFill(buf, 0, SIZE);
         pos = 0;
     }
 
@@ -84,7 +99,7 @@ final class NativeEngine implements Source {
         off += n;
         len -= n;
         if (len >= SIZE) {
-            NativeLib.engineFill(handle.ptr, out, off, len);
+            nativeFill(out, off, len);
             return;
         }
         if (len > 0) {
@@ -95,7 +110,7 @@ final class NativeEngine implements Source {
         }
     }
 
-    void wipe() {
+    synchronized void wipe() {
         Arrays.fill(buf, (byte) 0);
         pos = SIZE;
         cleanable.clean();
