@@ -52,7 +52,7 @@ testu01() { # battery stream expect(pass|fail) [-r]
             grep -E '^ +[0-9]+ ' | awk '{$1=""; print}' | sed 's/^ //' | paste -sd ';' | cut -c1-120)
         [ "$expect" = fail ] && break
     done
-    row "TestU01 $battery | $name${flag:+ (bits reversed)} | $((SECONDS - t0)) s | $verdict${failed:+: $failed}${attempt/1/}${attempt/2/ (on the re-run)} | $expect"
+    row "TestU01 $battery | $name${flag:+ (bits reversed)} | $((SECONDS - t0)) s | $verdict${failed:+: $failed}$([ "$attempt" = 2 ] && echo " (on the re-run)") | $expect"
     [ "$verdict" = "$expect" ] || unexpected "TestU01 $battery on $name: $verdict, expected $expect"
 }
 
