@@ -22,7 +22,7 @@ step() {
     local name=$1 t0=$SECONDS
     shift
     if "$@" >>"$body" 2>"$work/step.err"; then
-        printf '\n_%s: passed in %d s._\n' "$name" $((SECONDS - t0)) >>"$body"
+        printf '\n_%s: passed in %d s._\n\n' "$name" $((SECONDS - t0)) >>"$body"
     else
         failed="$failed $name"
         printf '\n**%s: FAILED** (after %d s):\n\n```\n%s\n```\n' "$name" $((SECONDS - t0)) \
