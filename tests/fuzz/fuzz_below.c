@@ -34,6 +34,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t r_len;
     const uint8_t *r = take_bytes(&in, MAX_R, &r_len);
     const unsigned m = bit_length(r, r_len);
+#ifdef FUZZ_PLANTED_OVERFLOW
+    /* run.sh's self-check: a heap overflow AddressSanitizer must report. */
+    if (r_len > 1 && r[0] == 0x42) {
+        uint8_t *copy = malloc(r_len);
+        memcpy(copy, r, r_len);
+        volatile uint8_t past_end = copy[r_len];
+        (void)past_end;
+        free(copy);
+    }
+#endif
 
     shakerand_engine engine;
     uint8_t out[MAX_R], again[MAX_R];

@@ -13,16 +13,22 @@ cmake --build "$build" -j "$(nproc)" >"$build/build.log" 2>&1 || { cat "$build/b
 export ASAN_SYMBOLIZER_PATH=${ASAN_SYMBOLIZER_PATH:-$(command -v llvm-symbolizer || true)}
 mkdir -p "$build/artifacts"
 
-# Self-check: the engine harness with a planted defect must fail, from an
-# empty corpus, within the time given.
-planted=$(mktemp -d)
-if (cd "$planted" && "$build/tests/fuzz/fuzz_engine_planted" -max_total_time="$seconds" \
-        -close_fd_mask=2 -artifact_prefix="$planted/" >"$planted/log" 2>&1); then
-    echo "fuzz self-check: the planted defect was NOT found in ${seconds}s" >&2
-    exit 1
-fi
-echo "fuzz self-check: planted defect found ($(grep -o 'Done [0-9]* runs\|#[0-9]*' "$planted/log" | tail -1) inputs)"
-rm -rf "$planted"
+# Self-checks, from an empty corpus within the time given: the engine
+# harness with a wrong stream must fail its comparison, and the big-range
+# harness with a planted heap overflow must be stopped by AddressSanitizer.
+for check in "engine:deadly signal:a wrong stream" "below:heap-buffer-overflow:a heap overflow"; do
+    target=${check%%:*} rest=${check#*:}
+    expect=${rest%%:*} what=${rest#*:}
+    planted=$(mktemp -d)
+    (cd "$planted" && "$build/tests/fuzz/fuzz_${target}_planted" -max_total_time="$seconds" \
+        -close_fd_mask=2 -artifact_prefix="$planted/" >"$planted/log" 2>&1) || true
+    if ! grep -q "$expect" "$planted/log"; then
+        echo "fuzz self-check: $what planted in fuzz_$target was NOT found in ${seconds}s" >&2
+        exit 1
+    fi
+    echo "fuzz self-check: $what planted in fuzz_$target found ($expect, after $(grep -o '#[0-9]*' "$planted/log" | tail -1 | tr -d '#') inputs)"
+    rm -rf "$planted"
+done
 for target in xof engine below cli; do
     fuzzer="$build/tests/fuzz/fuzz_$target"
     work=$(mktemp -d) # new corpus entries and the CLI's -o files land here
