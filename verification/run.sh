@@ -32,7 +32,13 @@ step() {
 # A make target's outcome as one line (its output stays in the log).
 make_step() { # target
     if make -C "$root" "$1" >"$work/make-$1.log" 2>&1; then
-        echo "\`make $1\`: passed ($(grep -cE '^ *[0-9]+/[0-9]+ Test' "$work/make-$1.log") ctest entries; log in build-verify/make-$1.log)."
+        local entries
+        entries=$(grep -cE '^ *[0-9]+/[0-9]+ Test' "$work/make-$1.log")
+        if [ "$entries" -gt 0 ]; then
+            echo "\`make $1\`: passed ($entries ctest entries; log in build-verify/make-$1.log)."
+        else
+            echo "\`make $1\`: passed (log in build-verify/make-$1.log)."
+        fi
     else
         tail -30 "$work/make-$1.log" >&2
         return 1
