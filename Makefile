@@ -79,7 +79,7 @@ test-verify: test-c
 	tools/install-deps.sh verify
 	verification/run.sh short
 
-# Everything (about 75 minutes): sanitizers, valgrind, static analysis, the
+# Everything (about 40 minutes): sanitizers, valgrind, static analysis, the
 # suites under qemu, ctgrind, fuzzing, Crush and every dieharder test; writes
 # verification/RESULTS.md. verify-long adds BigCrush (hours).
 verify: deps

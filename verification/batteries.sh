@@ -77,7 +77,9 @@ dieharder_run() { # stream expect tests...
         awk -F'|' '{gsub(/ /,"",$1); print $1}' | sort -u | paste -sd ' ')
     verdict=pass
     [ -n "$failed" ] && verdict="fail: $failed"
-    row "dieharder -d $(echo "$@" | tr ' ' ',') | $name | $((SECONDS - t0)) s | $verdict ($(grep -c PASSED "$log") passed, $(grep -c WEAK "$log") weak) | $expect"
+    local tests="-d $(echo "$@" | tr ' ' ',')"
+    [ "$1" = all ] && tests="-a"
+    row "dieharder $tests | $name | $((SECONDS - t0)) s | $verdict ($(grep -c PASSED "$log") passed, $(grep -c WEAK "$log") weak) | $expect"
     case $expect:$verdict in pass:pass | fail:fail*) ;; *) unexpected "dieharder on $name: $verdict, expected $expect" ;; esac
 }
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Runs the verification suite and writes its report.
 #   run.sh short  the short forms, from `make test`; report in build-verify/RESULTS.md
-#   run.sh full   everything, from `make verify` (about 75 minutes on 2 cores);
+#   run.sh full   everything, from `make verify` (about 40 minutes on 2 cores);
 #                 report in verification/RESULTS.md
 #   run.sh long   full + BigCrush (hours), from `make verify-long`
 # Every step runs even when one fails; the exit status says whether all passed.
