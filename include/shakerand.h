@@ -178,6 +178,22 @@ SHAKERAND_API void shakerand_system_fill(void *out, size_t len);
 SHAKERAND_API uint64_t shakerand_system_u64(void);
 SHAKERAND_API uint32_t shakerand_system_u32(void);
 
+/* shakerand_system_fill that returns a seeding failure instead of calling
+ * the fatal handler: SHAKERAND_EENTROPY (no seed could be drawn) or
+ * SHAKERAND_ENOMEM (no memory for the thread's state), with out untouched.
+ * Only a thread's first seed can fail this way; a later reseed that fails
+ * is counted (shakerand_system_reseed_failures) and retried, and the
+ * generator keeps serving from its sound state meanwhile. For front ends
+ * that raise an error (Java's JNI path). */
+SHAKERAND_API int shakerand_system_try_fill(void *out, size_t len);
+
+/* How many automatic reseeds (byte or time budget) have failed in this
+ * process, in all threads. Non-zero means the operating system stopped
+ * giving entropy after start-up (a sandbox, a full descriptor table): the
+ * generators keep serving from their last sound seed and retry at the next
+ * check. */
+SHAKERAND_API uint64_t shakerand_system_reseed_failures(void);
+
 /* Reseed the calling thread's generator from the sources now. */
 SHAKERAND_API int shakerand_system_reseed(void);
 

@@ -284,6 +284,20 @@ static inline uint64_t system_word(unsigned n)
     return v;
 }
 
+int shakerand_system_try_fill(void *out, size_t len)
+{
+    if (out == NULL && len > 0)
+        return SHAKERAND_EINVAL;
+    struct system_state *s;
+    const int status = prepare(0, &s);
+    if (status != SHAKERAND_OK)
+        return status;
+    shakerand_system_fill(out, len);
+    return SHAKERAND_OK;
+}
+
+uint64_t shakerand_system_reseed_failures(void) { return 0; }
+
 uint64_t shakerand_system_u64(void) { return system_word(8); }
 
 uint32_t shakerand_system_u32(void) { return (uint32_t)system_word(4); }
