@@ -118,7 +118,7 @@ typedef enum shakerand_kind {
     SHAKERAND_TURBOSHAKE256X8 = 3,
 } shakerand_kind;
 
-#define SHAKERAND_ENGINE_SIZE 3072
+#define SHAKERAND_ENGINE_SIZE 4096
 
 /* Caller-allocated (stack, static, or any memory aligned to 64 bytes). */
 typedef struct shakerand_engine {

@@ -26,6 +26,10 @@
 #include "internal.h"
 #include "keccakp1600.h"
 
+#if defined(SHAKERAND_TESTING)
+void (*volatile shakerand_step_hook_for_testing)(void);
+#endif
+
 size_t shakerand_engine_size(void) { return sizeof(shakerand_engine); }
 
 const char *shakerand_kind_name(shakerand_kind kind)
@@ -63,37 +67,49 @@ static uint64_t load_le(const unsigned char *b, unsigned n)
 }
 
 /* Eight fresh sponges, lane j absorbing K || j with domain byte 0x21 and
- * the final padding bit, then one 8-way permutation: the refill. The
- * absorbed block is non-zero only in words 0..3 (K), 4 (j, then the domain
- * byte) and 16 (0x80 in byte 135). Everything before is overwritten. */
-static void x8_rekey(struct engine *e, const unsigned char key[X8_KEY_BYTES])
+ * the final padding bit, then one 8-way permutation: the refill, built in
+ * `st` (every word written: nothing depends on what it held). The absorbed
+ * block is non-zero only in words 0..3 (K), 4 (j, then the domain byte)
+ * and 16 (0x80 in byte 135). */
+static void x8_build(uint64_t *st, const uint64_t key[X8_KEY_BYTES / 8])
 {
-    uint64_t k[X8_KEY_BYTES / 8];
-    for (unsigned w = 0; w < X8_KEY_BYTES / 8; w++)
-        k[w] = load_le(key + (size_t)8 * w, 8);
     for (unsigned w = 0; w < 25; w++) {
         for (unsigned j = 0; j < 8; j++) {
             uint64_t v = 0;
             if (w < X8_KEY_BYTES / 8)
-                v = k[w];
+                v = key[w];
             else if (w == 4)
                 v = (uint64_t)j | (uint64_t)X8_LANE_DOMAIN << 8;
             else if (w == 16)
                 v = (uint64_t)0x80 << 56;
-            e->state[8 * w + j] = v;
+            st[8 * w + j] = v;
         }
     }
-    shakerand_memzero(k, sizeof k);
-    shakerand_kernel_get()->p1600x8(e->state, 12);
-    e->pos = 0;
+    SHAKERAND_TEST_STEP();
+    shakerand_kernel_get()->p1600x8(st, 12);
 }
 
+/* The live refill has been handed out: build the next one in the other
+ * buffer from the key in the live one's last 32 bytes (words 132..135),
+ * make it live, then zero what is left of the old one (the key and the
+ * sponges' capacity; its output was zeroed as it was handed out). */
 static void x8_next_refill(struct engine *e)
 {
-    unsigned char key[X8_KEY_BYTES];
-    shakerand_state_extract_bytes(e->state, X8_OUTPUT_BYTES, key, sizeof key);
-    x8_rekey(e, key);
+    uint64_t *old = e->state[e->live];
+    uint64_t key[X8_KEY_BYTES / 8];
+    memcpy(key, old + X8_OUTPUT_BYTES / 8, sizeof key);
+    SHAKERAND_TEST_STEP();
+    x8_build(e->state[e->live ^ 1], key);
     shakerand_memzero(key, sizeof key);
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
+    e->live ^= 1;
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
+    e->pos = 0;
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
+    shakerand_memzero(old + X8_OUTPUT_BYTES / 8, sizeof e->state[0] - X8_OUTPUT_BYTES);
 }
 
 int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const void *seed,
@@ -102,12 +118,16 @@ int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const v
     if (engine == NULL || (seed == NULL && seed_len > 0))
         return SHAKERAND_EINVAL;
     if (kind == SHAKERAND_TURBOSHAKE256X8) {
-        unsigned char key[X8_KEY_BYTES];
-        shakerand_turboshake256(key, sizeof key, seed, seed_len, X8_KEY_DOMAIN);
+        unsigned char key_bytes[X8_KEY_BYTES];
+        uint64_t key[X8_KEY_BYTES / 8];
+        shakerand_turboshake256(key_bytes, sizeof key_bytes, seed, seed_len, X8_KEY_DOMAIN);
+        for (unsigned w = 0; w < X8_KEY_BYTES / 8; w++)
+            key[w] = load_le(key_bytes + (size_t)8 * w, 8);
         shakerand_memzero(engine, sizeof *engine);
         struct engine *e = as_engine(engine);
+        x8_build(e->state[0], key);
         e->tag = TAG_TURBOSHAKE256X8;
-        x8_rekey(e, key);
+        shakerand_memzero(key_bytes, sizeof key_bytes);
         shakerand_memzero(key, sizeof key);
         return SHAKERAND_OK;
     }
@@ -130,7 +150,7 @@ int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const v
 
     shakerand_memzero(engine, sizeof *engine);
     struct engine *e = as_engine(engine);
-    memcpy(e->state, xof.state_, sizeof xof.state_);
+    memcpy(e->state[0], xof.state_, sizeof xof.state_);
     e->tag = tag;
     e->rounds = xof.rounds_;
     shakerand_xof_wipe(&xof);
@@ -147,62 +167,97 @@ static struct engine *checked(shakerand_engine *engine)
     return e;
 }
 
-/* The current block has been handed out: move to the next. */
+/* The live block has been handed out: the next one (after the ratchet at
+ * the end of a period) is computed in the other buffer, made live, and the
+ * old one is zeroed. */
 static void x1_next_block(struct engine *e, shakerand_p1600_fn permute)
 {
-    permute(e->state, e->rounds);
-    if (++e->block == BLOCKS_PER_PERIOD) {
-        shakerand_state_zero_bytes(e->state, 0, RATCHET_ZERO_BYTES);
-        permute(e->state, e->rounds);
-        e->block = 0;
+    uint64_t *old = e->state[e->live], *next = e->state[e->live ^ 1];
+    memcpy(next, old, SHAKERAND_KECCAK_STATE_BYTES);
+    SHAKERAND_TEST_STEP();
+    permute(next, e->rounds);
+    SHAKERAND_TEST_STEP();
+    unsigned block = e->block + 1u;
+    if (block == BLOCKS_PER_PERIOD) {
+        shakerand_state_zero_bytes(next, 0, RATCHET_ZERO_BYTES);
+        SHAKERAND_TEST_STEP();
+        permute(next, e->rounds);
+        block = 0;
     }
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
+    e->live ^= 1;
+    e->block = (uint8_t)block;
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
     e->pos = 0;
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
+    shakerand_memzero(old, SHAKERAND_KECCAK_STATE_BYTES);
 }
 
+static void next_buffer(struct engine *e)
+{
+    if (e->tag == TAG_TURBOSHAKE256X8)
+        x8_next_refill(e);
+    else
+        x1_next_block(e, shakerand_kernel_get()->p1600);
+}
+
+/* Each piece's position is committed before its bytes are copied out; the
+ * fast engine zeroes them in the state once copied (the x1 engines need
+ * their block for the next permutation, and zero the whole buffer when
+ * they move on). */
 void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
 {
     struct engine *e = checked(engine);
     if (out == NULL && len > 0)
         shakerand_fatal("shakerand_engine_fill: out is NULL");
-    if (len == 0)
-        return;
     unsigned char *p = out;
     const int x8 = e->tag == TAG_TURBOSHAKE256X8;
     const size_t end = x8 ? X8_OUTPUT_BYTES : RATE;
-    const shakerand_p1600_fn permute = x8 ? NULL : shakerand_kernel_get()->p1600;
     while (len > 0) {
-        size_t take = end - e->pos;
+        const size_t pos = e->pos;
+        if (pos >= end) {
+            next_buffer(e);
+            continue;
+        }
+        size_t take = end - pos;
         if (take > len)
             take = len;
-        shakerand_state_extract_bytes(e->state, e->pos, p, take);
-        e->pos = (uint16_t)(e->pos + take);
+        uint64_t *st = e->state[e->live];
+        e->pos = (uint16_t)(pos + take);
+        SHAKERAND_SIGNAL_FENCE();
+        SHAKERAND_TEST_STEP();
+        shakerand_state_extract_bytes(st, pos, p, take);
+        SHAKERAND_TEST_STEP();
+        if (x8)
+            shakerand_state_zero_bytes(st, pos, take);
+        SHAKERAND_TEST_STEP();
         p += take;
         len -= take;
-        if (e->pos == end) {
-            if (x8)
-                x8_next_refill(e); /* overwrites everything */
-            else
-                x1_next_block(e, permute);
-        } else if (x8) {
-            /* The x1 engines need their block for the next permutation; the
-             * fast engine never reads delivered bytes again. */
-            shakerand_state_zero_bytes(e->state, e->pos - take, take);
-        }
+        if (e->pos == end)
+            next_buffer(e);
     }
 }
 
-/* Words are read straight from the state when the current block holds
- * them; only a word that straddles two blocks takes the general path. */
+/* Words are read straight from the state when the live block holds them;
+ * only a word that straddles two blocks takes the general path. */
 static uint64_t next_word(shakerand_engine *engine, unsigned n)
 {
     struct engine *e = checked(engine);
     unsigned char b[8];
-    const unsigned end = e->tag == TAG_TURBOSHAKE256X8 ? X8_OUTPUT_BYTES : RATE;
-    if (e->pos + n < end) {
-        shakerand_state_extract_bytes(e->state, e->pos, b, n);
-        if (e->tag == TAG_TURBOSHAKE256X8)
-            shakerand_state_zero_bytes(e->state, e->pos, n);
-        e->pos = (uint16_t)(e->pos + n);
+    const int x8 = e->tag == TAG_TURBOSHAKE256X8;
+    const size_t pos = e->pos;
+    if (pos + n < (x8 ? (size_t)X8_OUTPUT_BYTES : (size_t)RATE)) {
+        uint64_t *st = e->state[e->live];
+        e->pos = (uint16_t)(pos + n);
+        SHAKERAND_SIGNAL_FENCE();
+        SHAKERAND_TEST_STEP();
+        shakerand_state_extract_bytes(st, pos, b, n);
+        SHAKERAND_TEST_STEP();
+        if (x8)
+            shakerand_state_zero_bytes(st, pos, n);
     } else {
         shakerand_engine_fill(engine, b, n);
     }

@@ -24,15 +24,44 @@ enum {
     TAG_TURBOSHAKE256X8 = 0x54534838, /* "TSH8" */
 };
 
+/*
+ * Two buffers, one live: a refill (x8) or the next block (x1) is computed in
+ * the other buffer and made live by one store of `live`, so the live buffer
+ * is never half-written. Between calls the other buffer is all zero, so a
+ * captured engine holds only the live buffer's secrets. Positions are
+ * committed before bytes are copied out.
+ * None of this makes one engine safe to share between a signal handler and
+ * the code it interrupted (two writers); the system generator has its own
+ * guard for that (system.c).
+ */
 struct engine {
     uint32_t tag;
-    uint16_t pos;   /* bytes of the current block (x1) or refill (x8) handed out */
-    uint8_t block;  /* x1: index of the current block in its period */
+    uint16_t pos;   /* bytes of the live block (x1) or refill (x8) handed out */
+    uint8_t block;  /* x1: index of the live block in its period */
     uint8_t rounds; /* x1: 12 (TurboSHAKE256) or 24 (SHAKE256) */
+    uint8_t live;   /* the buffer being served, 0 or 1 */
     /* x1: one state in words 0..24; x8: eight states, lane i of state j at
      * word 8i + j, so the refill's output is words 0..131 in order. */
-    SHAKERAND_ALIGN64 uint64_t state[25 * 8];
+    SHAKERAND_ALIGN64 uint64_t state[2][25 * 8];
 };
+
+/* Test builds call a hook at every step of a take, a refill and a seed, so
+ * a test can deliver a signal at each one; other builds compile it away. */
+#if defined(SHAKERAND_TESTING)
+extern void (*volatile shakerand_step_hook_for_testing)(void);
+#define SHAKERAND_TEST_STEP()                                                  \
+    do {                                                                       \
+        void (*hook_)(void) = shakerand_step_hook_for_testing;                 \
+        if (hook_ != NULL)                                                     \
+            hook_();                                                           \
+    } while (0)
+#else
+#define SHAKERAND_TEST_STEP() ((void)0)
+#endif
+
+/* Orders stores against a signal handler on the same thread (no CPU
+ * fence: only the compiler may not move them across). */
+#define SHAKERAND_SIGNAL_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 
 #ifndef __cplusplus
 _Static_assert(sizeof(struct engine) <= SHAKERAND_ENGINE_SIZE, "engine too large");
@@ -71,14 +100,18 @@ static inline void copy_small(unsigned char *dst, const unsigned char *src, size
 static inline int shakerand_x8_take_small(shakerand_engine *engine, void *out, size_t n)
 {
     struct engine *e = as_engine(engine);
-    if (e->tag != TAG_TURBOSHAKE256X8 || n > 16 || n >= (size_t)(X8_OUTPUT_BYTES - e->pos) ||
+    const size_t pos = e->pos;
+    if (e->tag != TAG_TURBOSHAKE256X8 || n > 16 || n >= (size_t)X8_OUTPUT_BYTES - pos ||
         !shakerand_host_is_little_endian())
         return 0;
-    unsigned char *src = (unsigned char *)e->state + e->pos;
+    unsigned char *src = (unsigned char *)e->state[e->live] + pos;
+    e->pos = (uint16_t)(pos + n);
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
     static const unsigned char zeros[16] = {0};
     copy_small((unsigned char *)out, src, n);
+    SHAKERAND_TEST_STEP();
     copy_small(src, zeros, n);
-    e->pos = (uint16_t)(e->pos + n);
     return 1;
 }
 

@@ -1,7 +1,8 @@
+#define _POSIX_C_SOURCE 200809L
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "internal.h"
 #include "keccakp1600.h"
@@ -15,7 +16,7 @@ const char *shakerand_strerror(int status)
     case SHAKERAND_EINVAL: return "invalid argument";
     case SHAKERAND_ESTATE: return "operation not valid in the object's current state";
     case SHAKERAND_EENTROPY: return "the operating system's entropy source failed";
-    case SHAKERAND_ENOMEM: return "out of memory";
+    case SHAKERAND_ENOMEM: return "out of memory (or of thread-specific data keys)";
     default: return "unknown status";
     }
 }
@@ -49,6 +50,12 @@ void shakerand_fatal(const char *message)
     const shakerand_fatal_handler handler = atomic_load(&fatal_handler);
     if (handler != NULL)
         handler(message);
-    fprintf(stderr, "shakerand: fatal: %s\n", message);
+    /* write(2), not stdio: this may run in a signal handler, or with the
+     * stderr lock held by the code it interrupted. */
+    static const char prefix[] = "shakerand: fatal: ";
+    ssize_t ignored = write(STDERR_FILENO, prefix, sizeof prefix - 1);
+    ignored = write(STDERR_FILENO, message, strlen(message));
+    ignored = write(STDERR_FILENO, "\n", 1);
+    (void)ignored;
     abort();
 }
