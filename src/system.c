@@ -18,11 +18,31 @@
  * thread that draws less than 4 KiB a minute reseeds at its next 4 KiB.
  * Large requests are served in pieces of at most 1 MiB, each through the
  * same checks.
+ *
+ * A reseed on the byte or time budget that fails (a sandbox that forbids
+ * getrandom after start-up, a full descriptor table) leaves the sound state
+ * serving, is counted, and is tried again at the next check; a first seed,
+ * or one after fork, that fails is an error: there is no sound state then.
+ *
+ * Signal handlers: a per-thread marker says the thread is inside the
+ * generator. A call that finds it set (a handler that interrupted a call
+ * on its own thread) takes its bytes straight from the operating system
+ * by the getrandom system call, which takes no lock and shares no state
+ * with the interrupted call, so it can neither corrupt nor repeat it. The
+ * interrupted call checks after its take that its state was not wiped or
+ * replaced meanwhile (a handler that forked, and this is the child) and
+ * serves the request again from a fresh seed if it was.
  */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,8 +78,9 @@ struct system_state {
 #define TLS_INITIAL_EXEC
 #endif
 
-/* One pointer of thread-local storage; the state itself is mapped. */
+/* Thread-local: a pointer (the state itself is mapped) and the marker. */
 static _Thread_local struct system_state *tls_state TLS_INITIAL_EXEC;
+static _Thread_local volatile sig_atomic_t tls_inside TLS_INITIAL_EXEC;
 static _Atomic uint64_t fork_generation;
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 static pthread_key_t exit_key;
@@ -110,10 +131,20 @@ static void on_thread_exit(void *p)
     }
 }
 
+static int setup_status = SHAKERAND_ENOMEM;
+
+/* A thread's state is registered under exit_key so its exit wipes it; the
+ * fork handler is the fall-back where WIPEONFORK is refused. Without either
+ * the generator cannot keep its promises, so it refuses to start. */
 static void setup(void)
 {
-    pthread_atfork(NULL, NULL, on_fork_child);
-    pthread_key_create(&exit_key, on_thread_exit);
+    if (pthread_key_create(&exit_key, on_thread_exit) != 0)
+        return;
+    if (pthread_atfork(NULL, NULL, on_fork_child) != 0) {
+        pthread_key_delete(exit_key);
+        return;
+    }
+    setup_status = SHAKERAND_OK;
 }
 
 static _Atomic uint64_t seed_count;
@@ -145,6 +176,7 @@ static int seed_with(struct system_state *s, const void *extra, size_t extra_len
     unsigned char material[SEED_BYTES + 32];
     size_t len = SEED_BYTES;
     const int status = shakerand_entropy_gather(material, SEED_BYTES);
+    SHAKERAND_TEST_STEP();
     if (status != SHAKERAND_OK)
         return status;
     if (extra != NULL) {
@@ -153,6 +185,7 @@ static int seed_with(struct system_state *s, const void *extra, size_t extra_len
     }
     SHAKERAND_SECRET(material, len);
     shakerand_engine_init(&s->engine, SHAKERAND_TURBOSHAKE256X8, material, len);
+    SHAKERAND_TEST_STEP();
     shakerand_memzero(material, sizeof material);
     s->magic = STATE_MAGIC;
     s->generation = atomic_load_explicit(&fork_generation, memory_order_relaxed);
@@ -165,13 +198,15 @@ static int seed_with(struct system_state *s, const void *extra, size_t extra_len
 
 static int seed(struct system_state *s) { return seed_with(s, NULL, 0); }
 
-static struct system_state *allocate(void)
+static int allocate(struct system_state **out)
 {
     pthread_once(&setup_once, setup);
+    if (setup_status != SHAKERAND_OK)
+        return setup_status;
     const size_t size = mapping_size();
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
-        return NULL;
+        return SHAKERAND_ENOMEM;
     int wiped = 0;
 #if defined(MADV_WIPEONFORK)
     wiped = !atomic_load(&skip_wipeonfork) && madvise(p, size, MADV_WIPEONFORK) == 0;
@@ -182,8 +217,12 @@ static struct system_state *allocate(void)
     struct system_state *s = p;
     s->magic = STATE_UNSEEDED; /* zero would mean "wiped by a fork" */
     s->wiped_on_fork = wiped;
-    pthread_setspecific(exit_key, s);
-    return s;
+    if (pthread_setspecific(exit_key, s) != 0) {
+        munmap(p, size);
+        return SHAKERAND_ENOMEM;
+    }
+    *out = s;
+    return SHAKERAND_OK;
 }
 
 /* How many bytes the fast path may serve before the slow path looks again:
@@ -193,41 +232,72 @@ static void grant(struct system_state *s)
     s->until_check = s->granted = s->wiped_on_fork ? CHECK_INTERVAL_BYTES : 0;
 }
 
+/* TEMPORARY until the entropy layer provides it. */
+static int shakerand_entropy_os_signal_safe(void *out, size_t len)
+{
+    unsigned char *p = out;
+    for (int tries = 0; len > 0 && tries < 64;) {
+        const long n = syscall(SYS_getrandom, p, len, 0);
+        if (n > 0) {
+            p += n;
+            len -= (size_t)n;
+        } else if (n < 0 && errno == EINTR) {
+            tries++;
+        } else {
+            return SHAKERAND_EENTROPY;
+        }
+    }
+    return len == 0 ? SHAKERAND_OK : SHAKERAND_EENTROPY;
+}
+
+static _Atomic uint64_t reseed_failures;
+
+uint64_t shakerand_system_reseed_failures(void)
+{
+    return atomic_load_explicit(&reseed_failures, memory_order_relaxed);
+}
+
 /* Everything that is not the common case: first use, after fork, on the
  * byte or time budget. Returns the state ready to produce, or the status. */
 static int prepare(size_t len, struct system_state **out)
 {
     struct system_state *s = tls_state;
     if (s == NULL) {
-        s = allocate();
-        if (s == NULL)
-            return SHAKERAND_ENOMEM;
+        const int status = allocate(&s);
+        if (status != SHAKERAND_OK)
+            return status;
         tls_state = s;
+        SHAKERAND_TEST_STEP();
     }
     if (s->magic == 0)
         s->wiped_on_fork = 1; /* only the kernel zeroes a mapped page */
-    int reseed = s->magic != STATE_MAGIC ||
-                 s->generation != atomic_load_explicit(&fork_generation, memory_order_relaxed);
-    if (!reseed) {
+    const int sound = s->magic == STATE_MAGIC &&
+                      s->generation == atomic_load_explicit(&fork_generation,
+                                                            memory_order_relaxed) &&
+                      s->pid == getpid();
+    int due = !sound;
+    if (sound) {
         s->since_reseed += (s->granted - s->until_check) + len;
-        reseed = s->since_reseed >= RESEED_BYTES || now_ns() >= s->deadline_ns ||
-                 s->pid != getpid();
+        due = s->since_reseed >= RESEED_BYTES || now_ns() >= s->deadline_ns;
     }
-    if (reseed) {
+    if (due) {
         /* After a fork the page may have been wiped, flag included. */
         const int wiped = s->wiped_on_fork;
         const int status = seed(s);
         s->wiped_on_fork = wiped;
-        if (status != SHAKERAND_OK)
+        if (status == SHAKERAND_OK)
+            s->since_reseed = len;
+        else if (!sound)
             return status;
-        s->since_reseed = len;
+        else /* still due: tried again at the next check */
+            atomic_fetch_add_explicit(&reseed_failures, 1, memory_order_relaxed);
     }
     grant(s);
     *out = s;
     return SHAKERAND_OK;
 }
 
-static inline struct system_state *ready(size_t len)
+static inline int ready(size_t len, struct system_state **out)
 {
     struct system_state *s = tls_state;
     if (__builtin_expect(s != NULL && s->magic == STATE_MAGIC &&
@@ -236,82 +306,157 @@ static inline struct system_state *ready(size_t len)
                              s->until_check >= len,
                          1)) {
         s->until_check -= len;
-        return s;
+        *out = s;
+        return SHAKERAND_OK;
     }
-    const int status = prepare(len, &s);
-    if (status == SHAKERAND_ENOMEM)
-        shakerand_fatal("the system generator cannot map memory for its state");
-    if (status != SHAKERAND_OK)
-        shakerand_fatal("the system generator cannot be seeded: the operating system's "
-                        "entropy source failed");
-    return s;
+    return prepare(len, out);
+}
+
+/* After a take: the state is the one the take began with, not wiped or
+ * replaced by a fork made in a signal handler meanwhile (then this is the
+ * child, and the bytes must be drawn again). */
+static inline int still_sound(const struct system_state *s)
+{
+    SHAKERAND_TEST_STEP();
+    SHAKERAND_SIGNAL_FENCE();
+    return s->magic == STATE_MAGIC &&
+           s->generation == atomic_load_explicit(&fork_generation, memory_order_relaxed) &&
+           (s->wiped_on_fork || s->pid == getpid());
+}
+
+/* The marker: 0 when this thread is already inside the generator. */
+static inline int enter(void)
+{
+    if (tls_inside)
+        return 0;
+    tls_inside = 1;
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
+    return 1;
+}
+
+static inline void leave(void)
+{
+    SHAKERAND_TEST_STEP();
+    SHAKERAND_SIGNAL_FENCE();
+    tls_inside = 0;
+}
+
+SHAKERAND_NORETURN static void seeding_failed(int status)
+{
+    shakerand_fatal(status == SHAKERAND_ENOMEM
+                        ? "the system generator cannot be set up: out of memory or "
+                          "thread-specific data keys"
+                        : "the system generator cannot be seeded: the operating "
+                          "system's entropy source failed");
+}
+
+/* A call made while this thread is inside the generator (from a signal
+ * handler): the operating system's bytes, no lock, no shared state. */
+static void reentrant_fill(void *out, size_t len)
+{
+    if (shakerand_entropy_os_signal_safe(out, len) != SHAKERAND_OK)
+        shakerand_fatal("a call from a signal handler found no operating-system entropy");
+}
+
+/* len bytes, or the status of a failed first seed. */
+static int system_fill(void *out, size_t len)
+{
+    if (!enter()) {
+        reentrant_fill(out, len);
+        return SHAKERAND_OK;
+    }
+    unsigned char *p = out;
+    int status = SHAKERAND_OK;
+    do {
+        const size_t piece = len < MAX_PIECE_BYTES ? len : MAX_PIECE_BYTES;
+        struct system_state *s;
+        status = ready(piece, &s);
+        if (status != SHAKERAND_OK)
+            break;
+        if (piece > 16 || !shakerand_x8_take_small(&s->engine, p, piece))
+            shakerand_engine_fill(&s->engine, p, piece);
+        if (still_sound(s)) {
+            p += piece;
+            len -= piece;
+        }
+    } while (len > 0);
+    leave();
+    return status;
 }
 
 int shakerand_system_init(void)
 {
-    struct system_state *s;
-    return prepare(0, &s);
+    return system_fill(NULL, 0);
 }
 
 void shakerand_system_fill(void *out, size_t len)
 {
     if (out == NULL && len > 0)
         shakerand_fatal("shakerand_system_fill: out is NULL");
-    if (len <= 16) {
-        struct system_state *s = ready(len);
-        if (!shakerand_x8_take_small(&s->engine, out, len))
-            shakerand_engine_fill(&s->engine, out, len);
-        return;
-    }
-    unsigned char *p = out;
-    while (len > MAX_PIECE_BYTES) {
-        shakerand_engine_fill(&ready(MAX_PIECE_BYTES)->engine, p, MAX_PIECE_BYTES);
-        p += MAX_PIECE_BYTES;
-        len -= MAX_PIECE_BYTES;
-    }
-    shakerand_engine_fill(&ready(len)->engine, p, len);
-}
-
-/* The next n (4 or 8) bytes as a little-endian word. */
-static inline uint64_t system_word(unsigned n)
-{
-    shakerand_engine *e = &ready(n)->engine;
-    unsigned char b[8];
-    if (!shakerand_x8_take_small(e, b, n))
-        return n == 8 ? shakerand_engine_u64(e) : shakerand_engine_u32(e);
-    uint64_t v = 0;
-    memcpy(&v, b, n); /* the fast path runs only on little-endian hosts */
-    return v;
+    const int status = system_fill(out, len);
+    if (status != SHAKERAND_OK)
+        seeding_failed(status);
 }
 
 int shakerand_system_try_fill(void *out, size_t len)
 {
     if (out == NULL && len > 0)
         return SHAKERAND_EINVAL;
-    struct system_state *s;
-    const int status = prepare(0, &s);
-    if (status != SHAKERAND_OK)
-        return status;
-    shakerand_system_fill(out, len);
-    return SHAKERAND_OK;
+    return system_fill(out, len);
 }
 
-uint64_t shakerand_system_reseed_failures(void) { return 0; }
+/* The next n (4 or 8) bytes as a little-endian word. */
+static inline uint64_t system_word(unsigned n)
+{
+    if (!enter()) {
+        unsigned char b[8];
+        reentrant_fill(b, n);
+        uint64_t v = 0;
+        for (unsigned i = n; i-- > 0;)
+            v = v << 8 | b[i];
+        return v;
+    }
+    for (;;) {
+        struct system_state *s;
+        const int status = ready(n, &s);
+        if (__builtin_expect(status != SHAKERAND_OK, 0)) {
+            leave();
+            seeding_failed(status);
+        }
+        uint64_t v;
+        unsigned char b[8];
+        if (shakerand_x8_take_small(&s->engine, b, n)) {
+            v = 0;
+            memcpy(&v, b, n); /* the fast path runs only on little-endian hosts */
+        } else {
+            v = n == 8 ? shakerand_engine_u64(&s->engine) : shakerand_engine_u32(&s->engine);
+        }
+        if (__builtin_expect(still_sound(s), 1)) {
+            leave();
+            return v;
+        }
+    }
+}
 
 uint64_t shakerand_system_u64(void) { return system_word(8); }
 
 uint32_t shakerand_system_u32(void) { return (uint32_t)system_word(4); }
 
+/* Not for signal handlers: from inside the generator it is SHAKERAND_ESTATE. */
 int shakerand_system_reseed_with(const void *data, size_t len)
 {
     if (data == NULL && len > 0)
         return SHAKERAND_EINVAL;
+    if (!enter())
+        return SHAKERAND_ESTATE;
     struct system_state *s = NULL;
     int status = prepare(0, &s);
-    if (status != SHAKERAND_OK)
-        return status;
-    status = seed_with(s, data, len);
-    grant(s);
+    if (status == SHAKERAND_OK) {
+        status = seed_with(s, data, len);
+        grant(s);
+    }
+    leave();
     return status;
 }
 

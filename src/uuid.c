@@ -25,14 +25,26 @@ void shakerand_uuid4(shakerand_engine *engine, uint8_t uuid[16])
 #define COUNTER_BITS 42
 static pthread_mutex_t v7_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t v7_fork_once = PTHREAD_ONCE_INIT;
+static int v7_fork_handlers_status = -1;
 static uint64_t v7_last_ms, v7_counter;
+static int v7_forked; /* under v7_lock */
 
-/* A child must not inherit the lock held by a thread it does not have. */
+/* A child must not inherit the lock held by a thread it does not have,
+ * nor go on with the parent's counter: parent and child would make the
+ * same 74 leading bits in the same millisecond, leaving 32 random bits
+ * between them. The child moves to the next millisecond with a fresh
+ * counter instead, which keeps its own UUIDs increasing. */
 static void v7_lock_for_fork(void) { pthread_mutex_lock(&v7_lock); }
-static void v7_unlock_after_fork(void) { pthread_mutex_unlock(&v7_lock); }
+static void v7_unlock_in_parent(void) { pthread_mutex_unlock(&v7_lock); }
+static void v7_unlock_in_child(void)
+{
+    v7_forked = 1;
+    pthread_mutex_unlock(&v7_lock);
+}
 static void v7_install_fork_handlers(void)
 {
-    pthread_atfork(v7_lock_for_fork, v7_unlock_after_fork, v7_unlock_after_fork);
+    v7_fork_handlers_status =
+        pthread_atfork(v7_lock_for_fork, v7_unlock_in_parent, v7_unlock_in_child);
 }
 
 static uint64_t unix_ms(void)
@@ -44,21 +56,25 @@ static uint64_t unix_ms(void)
 
 void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
 {
+    pthread_once(&v7_fork_once, v7_install_fork_handlers);
+    if (v7_fork_handlers_status != 0)
+        shakerand_fatal("shakerand_uuid7: pthread_atfork failed (out of memory)");
     uint8_t random[12];
     shakerand_draw(engine, random, sizeof random);
     uint64_t fresh = 0;
     for (int i = 0; i < 8; i++)
         fresh = fresh << 8 | random[i];
+    fresh &= (UINT64_C(1) << (COUNTER_BITS - 1)) - 1;
     const uint64_t now = unix_ms() & ((UINT64_C(1) << 48) - 1);
 
-    pthread_once(&v7_fork_once, v7_install_fork_handlers);
     pthread_mutex_lock(&v7_lock);
-    if (now > v7_last_ms) {
+    if (now > v7_last_ms && !v7_forked) {
         v7_last_ms = now;
-        v7_counter = fresh & ((UINT64_C(1) << (COUNTER_BITS - 1)) - 1);
-    } else if (++v7_counter >> COUNTER_BITS) {
-        v7_last_ms++;
-        v7_counter = fresh & ((UINT64_C(1) << (COUNTER_BITS - 1)) - 1);
+        v7_counter = fresh;
+    } else if (v7_forked || ++v7_counter >> COUNTER_BITS) {
+        v7_last_ms = now > v7_last_ms ? now : v7_last_ms + 1;
+        v7_counter = fresh;
+        v7_forked = 0;
     }
     const uint64_t ms = v7_last_ms, c = v7_counter;
     pthread_mutex_unlock(&v7_lock);

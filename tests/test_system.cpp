@@ -1,6 +1,8 @@
 // The system generator and the entropy sources: threads, fork, reseeding on
 // budget, the sources report, and every injected fault.
+#include <pthread.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -493,6 +495,150 @@ TEST_F(System, EntropyCallsDiffer)
     EXPECT_NE(0, std::memcmp(a, b, sizeof a));
     EXPECT_EQ(SHAKERAND_EINVAL, shakerand_entropy(nullptr, 1));
     EXPECT_EQ(SHAKERAND_OK, shakerand_entropy(nullptr, 0));
+}
+
+// A reseed on the budget that fails while the state is sound keeps serving,
+// is counted, and is tried again at the next check.
+TEST_F(System, FailedReseedOnTheBudgetKeepsServingAndRetries)
+{
+    std::thread([] {
+        (void)draw(16); // seeded while the OS answers
+        const auto failures = shakerand_system_reseed_failures();
+        const auto seeds = shakerand_system_seed_count_for_testing();
+        ASSERT_EQ(0, shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_FAIL));
+        shakerand_system_clock_offset_for_testing(61ull * 1000000000ull);
+        const bytes a = draw(8192), b = draw(8192); // crosses two checks
+        EXPECT_NE(a, b);
+        EXPECT_GE(shakerand_system_reseed_failures(), failures + 2);
+        EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds);
+        ASSERT_EQ(0, shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_NONE));
+        (void)draw(8192);
+        EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds + 1) << "retried and reseeded";
+    }).join();
+}
+
+// try_fill reports a failed first seed instead of aborting; nothing is written.
+TEST_F(System, TryFillReportsAFailedFirstSeed)
+{
+    ASSERT_EQ(0, shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_FAIL));
+    std::thread([] {
+        std::uint8_t out[32];
+        std::memset(out, 0xAB, sizeof out);
+        EXPECT_EQ(SHAKERAND_EENTROPY, shakerand_system_try_fill(out, sizeof out));
+        for (auto b : out)
+            ASSERT_EQ(b, 0xAB);
+        EXPECT_EQ(SHAKERAND_EENTROPY, shakerand_system_try_fill(out, 0));
+        EXPECT_EQ(SHAKERAND_EINVAL, shakerand_system_try_fill(nullptr, 1));
+    }).join();
+    ASSERT_EQ(0, shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_NONE));
+    std::thread([] {
+        std::uint8_t out[32] = {};
+        EXPECT_EQ(SHAKERAND_OK, shakerand_system_try_fill(out, sizeof out));
+        EXPECT_NE(bytes(out, out + 32), bytes(32, 0));
+    }).join();
+}
+
+// After fork there is no sound state: a child that cannot seed must not go
+// on with the parent's.
+TEST_F(System, ChildThatCannotSeedDoesNotServe)
+{
+    for (auto make_child : {libc_fork, raw_fork}) {
+        (void)draw(16);
+        ASSERT_EQ(0, shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_FAIL));
+        const pid_t pid = make_child();
+        if (pid == 0) {
+            std::uint8_t out[16];
+            _exit(shakerand_system_try_fill(out, sizeof out) == SHAKERAND_EENTROPY ? 0 : 1);
+        }
+        int status = 0;
+        waitpid(pid, &status, 0);
+        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        ASSERT_EQ(0, shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_NONE));
+    }
+}
+
+// With every thread-specific data key taken, the generator fails with an
+// error: it must not store its state under a key it did not get (the
+// application's key 0), nor leave an exiting thread's state unwiped.
+// Death-test style: a fresh process, where the library has made no key.
+TEST_F(System, NoThreadKeyLeftIsAnError)
+{
+    if (GTEST_FLAG_GET(death_test_style) != "threadsafe")
+        GTEST_SKIP() << "needs a fresh process: GTEST_DEATH_TEST_STYLE=threadsafe (as ctest runs it)";
+    EXPECT_EXIT(
+        {
+            std::vector<pthread_key_t> keys;
+            pthread_key_t k;
+            while (pthread_key_create(&k, nullptr) == 0)
+                keys.push_back(k);
+            int status = 0;
+            const void *key0_value = nullptr;
+            std::thread([&] {
+                std::uint8_t out[16];
+                status = shakerand_system_try_fill(out, sizeof out);
+                key0_value = pthread_getspecific(0);
+            }).join();
+            std::fprintf(stderr, "status %d key0 %p\n", status, key0_value);
+            std::_Exit(status == SHAKERAND_ENOMEM && key0_value == nullptr ? 0 : 1);
+        },
+        ::testing::ExitedWithCode(0), "status -4 key0 \\(nil\\)");
+}
+
+// Out of memory for the state page is ENOMEM, not an entropy failure.
+TEST_F(System, NoMemoryForTheStateIsENOMEM)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    GTEST_SKIP() << "the sanitizers' shadow memory needs the address space";
+#endif
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+    GTEST_SKIP() << "the sanitizers' shadow memory needs the address space";
+#endif
+#endif
+    // A thread that never drew forks; its child has no state page yet.
+    std::thread([] {
+        const pid_t pid = fork();
+        if (pid == 0) {
+            const rlimit none{0, 0};
+            setrlimit(RLIMIT_AS, &none); // every new mapping fails
+            std::uint8_t out[16];
+            _exit(shakerand_system_try_fill(out, sizeof out) == SHAKERAND_ENOMEM ? 0 : 1);
+        }
+        int status = 0;
+        waitpid(pid, &status, 0);
+        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }).join();
+}
+
+// Parent and child in the same millisecond must not share a UUIDv7 counter.
+TEST_F(System, UuidV7CounterIsNotSharedWithAForkedChild)
+{
+    auto prefix = [](const std::uint8_t *u) { return bytes(u, u + 12); }; // ms, version, counter
+    int same_millisecond = 0;
+    for (int attempt = 0; attempt < 200 && same_millisecond < 5; attempt++) {
+        std::uint8_t before[16], parent[16], child[16];
+        int fds[2];
+        ASSERT_EQ(0, pipe(fds));
+        shakerand_uuid7(nullptr, before);
+        const pid_t pid = fork();
+        if (pid == 0) {
+            shakerand_uuid7(nullptr, child);
+            _exit(write(fds[1], child, 16) == 16 ? 0 : 1);
+        }
+        shakerand_uuid7(nullptr, parent);
+        ASSERT_EQ(16, read(fds[0], child, 16));
+        close(fds[0]);
+        close(fds[1]);
+        waitpid(pid, nullptr, 0);
+        // The parent's counter increments within its millisecond; only then
+        // could the child's collide with it.
+        if (std::memcmp(before, parent, 6) != 0)
+            continue;
+        same_millisecond++;
+        EXPECT_NE(prefix(parent), prefix(child));
+        EXPECT_GT(std::memcmp(child, before, 16), 0) << "the child's UUIDs still increase";
+    }
+    EXPECT_GT(same_millisecond, 0) << "never in the same millisecond: the test proves nothing";
 }
 
 }  // namespace
