@@ -1,7 +1,7 @@
 /*
  * shakerand: the command-line front end.
  *
- * Exit status: 0 success, 1 runtime error (I/O, entropy), 2 usage error.
+ * Exit status: 0 success, 1 runtime error (I/O, entropy, memory), 2 usage error.
  * Every error is one line on stderr. A reader that closes the pipe early
  * ends the program through SIGPIPE, silently, as for other Unix filters.
  */
@@ -47,6 +47,13 @@ _Noreturn static void die(int status, const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     exit(status);
+}
+
+/* Exits for a set-up step that returned status: out of memory is reported
+ * as such, not as a lack of entropy. */
+_Noreturn static void die_status(const char *what, int status)
+{
+    die(EXIT_RUNTIME, "%s: %s", what, shakerand_strerror(status));
 }
 
 /* Writes stdout's buffered output or exits with a runtime error. */
@@ -322,10 +329,13 @@ static int cmd_bytes(int argc, char **argv)
         seed = malloc(seed_len);
         if (seed == NULL)
             die(EXIT_RUNTIME, "out of memory");
-        if (shakerand_entropy(seed, seed_len) != SHAKERAND_OK)
-            die(EXIT_RUNTIME, "cannot get entropy from the operating system");
-    } else if (shakerand_system_init() != SHAKERAND_OK) {
-        die(EXIT_RUNTIME, "cannot get entropy from the operating system");
+        const int status = shakerand_entropy(seed, seed_len);
+        if (status != SHAKERAND_OK)
+            die_status("cannot seed the engine", status);
+    } else {
+        const int status = shakerand_system_init();
+        if (status != SHAKERAND_OK)
+            die_status("cannot seed the system generator", status);
     }
 
     int fd = STDOUT_FILENO;
@@ -341,9 +351,11 @@ static int cmd_bytes(int argc, char **argv)
 
     static shakerand_engine engine;
     if (seed != NULL) {
-        shakerand_engine_init(&engine, kind, seed, seed_len);
+        const int status = shakerand_engine_init(&engine, kind, seed, seed_len);
         shakerand_memzero(seed, seed_len);
         free(seed);
+        if (status != SHAKERAND_OK)
+            die_status("cannot seed the engine", status);
     }
 
     enum { CHUNK = 1 << 20 };
@@ -460,11 +472,15 @@ static int cmd_int(int argc, char **argv)
         uint8_t *seed = parse_hex(seed_arg, &seed_len, &why);
         if (seed == NULL)
             die(EXIT_USAGE, "int: seed %s", why);
-        shakerand_engine_init(&engine, SHAKERAND_TURBOSHAKE256, seed, seed_len);
+        const int status = shakerand_engine_init(&engine, SHAKERAND_TURBOSHAKE256, seed, seed_len);
         free(seed);
+        if (status != SHAKERAND_OK)
+            die_status("cannot seed the engine", status);
         source = &engine;
-    } else if (shakerand_system_init() != SHAKERAND_OK) {
-        die(EXIT_RUNTIME, "cannot get entropy from the operating system");
+    } else {
+        const int status = shakerand_system_init();
+        if (status != SHAKERAND_OK)
+            die_status("cannot seed the system generator", status);
     }
 
     uint8_t *out = malloc(r_len);
@@ -475,8 +491,9 @@ static int cmd_int(int argc, char **argv)
     uint64_t total_bits = 0, max_bits = 0;
     for (uint64_t i = 0; i < count; i++) {
         uint64_t bits = 0;
-        if (shakerand_below(source, method, r, r_len, out, &bits) != SHAKERAND_OK)
-            die(EXIT_RUNTIME, "out of memory");
+        const int status = shakerand_below(source, method, r, r_len, out, &bits);
+        if (status != SHAKERAND_OK)
+            die_status("int", status);
         total_bits += bits;
         if (bits > max_bits)
             max_bits = bits;
@@ -539,8 +556,9 @@ static int cmd_uuid(int argc, char **argv)
     }
     no_operands(argc, argv, "uuid");
     FUZZ_CAP(count);
-    if (shakerand_system_init() != SHAKERAND_OK)
-        die(EXIT_RUNTIME, "cannot get entropy from the operating system");
+    const int status = shakerand_system_init();
+    if (status != SHAKERAND_OK)
+        die_status("cannot seed the system generator", status);
     for (uint64_t i = 0; i < count; i++) {
         uint8_t u[16];
         if (v7)

@@ -1,6 +1,7 @@
 """The shakerand command: output equal to the library's, and every error
 path with its exit status (2 usage, 1 runtime) and one line on stderr."""
 import os
+import shutil
 import subprocess
 import time
 
@@ -11,6 +12,23 @@ SEED = bytes(range(40))
 
 def run(cli, *args, **kw):
     return subprocess.run([cli, *args], capture_output=True, **kw)
+
+
+@pytest.fixture(scope="session")
+def fault_shim(tmp_path_factory):
+    """fault_shim.c built as an LD_PRELOAD library (skips without a C compiler)."""
+    cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if cc is None:
+        pytest.skip("no C compiler for the fault shim")
+    out = tmp_path_factory.mktemp("shim") / "fault_shim.so"
+    source = os.path.join(os.path.dirname(__file__), "fault_shim.c")
+    subprocess.run([cc, "-shared", "-fPIC", "-o", str(out), source, "-ldl"], check=True)
+    return str(out)
+
+
+def run_with_faults(cli, shim, faults, *args, **kw):
+    env = dict(os.environ, LD_PRELOAD=shim, SHAKERAND_TEST_FAULTS=faults)
+    return run(cli, *args, env=env, **kw)
 
 
 def assert_error(result, status, fragment):
@@ -275,3 +293,22 @@ def test_closed_pipe_ends_quietly_even_with_sigpipe_blocked_or_ignored(cli):
     err = p.stderr.read()
     p.wait(timeout=30)
     assert err == b""
+
+
+SYSTEM_GENERATOR_COMMANDS = [["bytes", "-n", "16"], ["int", "--below", "ff"], ["uuid"]]
+
+
+@pytest.mark.parametrize("args", SYSTEM_GENERATOR_COMMANDS)
+def test_no_memory_for_the_system_generator_is_not_called_an_entropy_failure(cli, fault_shim,
+                                                                             args):
+    r = run_with_faults(cli, fault_shim, "mmap", *args)
+    assert_error(r, 1, "out of memory")
+    assert b"entropy" not in r.stderr
+
+
+@pytest.mark.parametrize("args", SYSTEM_GENERATOR_COMMANDS + [["bytes", "-n", "16", "-e",
+                                                               "shake256"]])
+def test_no_entropy_is_reported_as_such(cli, fault_shim, args):
+    r = run_with_faults(cli, fault_shim, "entropy", *args)
+    assert_error(r, 1, "entropy")
+    assert b"memory" not in r.stderr
