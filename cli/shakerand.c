@@ -677,8 +677,26 @@ static const char main_usage[] =
     "  -h, --help     show this help ('shakerand COMMAND --help' for a command)\n"
     "  -V, --version  show the version and the Keccak kernel in use\n";
 
+/* A program started with descriptor 0, 1 or 2 closed would hand that number
+ * to the first file it opens: with stderr closed, a diagnostic would land in
+ * the -o file. Each closed one is opened on /dev/null; if even that fails,
+ * the program ends at once with status 127, saying nothing, as glibc and
+ * OpenBSD do for set-user-ID programs. */
+static void open_standard_descriptors(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        /* The lower descriptors are open, so open returns fd itself. */
+        if (open("/dev/null", O_RDWR) != fd)
+            _exit(127);
+    }
+}
+
 int main(int argc, char **argv)
 {
+    open_standard_descriptors();
+
     /* A parent that ignored or blocked SIGPIPE would turn a closed pipe into
      * EPIPE errors; restore the default so the program ends quietly. */
     signal(SIGPIPE, SIG_DFL);

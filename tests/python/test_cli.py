@@ -312,3 +312,14 @@ def test_no_entropy_is_reported_as_such(cli, fault_shim, args):
     r = run_with_faults(cli, fault_shim, "entropy", *args)
     assert_error(r, 1, "entropy")
     assert b"memory" not in r.stderr
+
+
+def test_a_diagnostic_never_lands_in_the_output_file_when_stderr_is_closed(cli, fault_shim,
+                                                                           tmp_path):
+    # Every write(2) fails, so the CLI reports a write error on FILE; with
+    # descriptor 2 closed at start, FILE would otherwise be descriptor 2.
+    path = tmp_path / "out.bin"
+    r = run_with_faults(cli, fault_shim, "write", "bytes", "-n", "16", "--seed", "00", "-o",
+                        str(path), preexec_fn=lambda: os.close(2))
+    assert r.returncode == 1
+    assert path.read_bytes() == b""
