@@ -178,6 +178,40 @@ static void write_all(int fd, const unsigned char *buf, size_t len, const char *
     }
 }
 
+/* Opens -o FILE for writing. FILE may hold a key, so:
+ * - a new file is created mode 0600, whatever the umask;
+ * - an existing regular file is made 0600 too, before it is emptied, so no
+ *   one else can read what follows (a reader that opened it earlier still
+ *   can: only a new name avoids that); if its mode cannot be changed (not
+ *   our file) it is refused and left as it was, which is why the file is
+ *   truncated with ftruncate after fchmod rather than by O_TRUNC;
+ * - anything else (/dev/null, a FIFO, a terminal) is used as it is: its mode
+ *   belongs to the system or to whoever made it;
+ * - a symbolic link at FILE is refused (O_NOFOLLOW): one planted in a shared
+ *   directory such as /tmp could otherwise send the key to its maker or
+ *   overwrite a file of the user's. Links earlier in the path are followed. */
+static int open_output(const char *path)
+{
+    const int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        const int error = errno;
+        struct stat st;
+        if (error == ELOOP && lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+            die(EXIT_RUNTIME, "'%s' is a symbolic link: -o does not follow one", path);
+        die(EXIT_RUNTIME, "cannot open '%s' for writing: %s", path, strerror(error));
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        die(EXIT_RUNTIME, "cannot open '%s' for writing: %s", path, strerror(errno));
+    if (S_ISREG(st.st_mode)) {
+        if ((st.st_mode & 07777) != 0600 && fchmod(fd, 0600) != 0)
+            die(EXIT_RUNTIME, "cannot make '%s' mode 0600: %s", path, strerror(errno));
+        if (ftruncate(fd, 0) != 0)
+            die(EXIT_RUNTIME, "cannot truncate '%s': %s", path, strerror(errno));
+    }
+    return fd;
+}
+
 /* A pipe's default 64 KiB buffer makes the writer and the reader take turns
  * in small steps; 1 MiB (the unprivileged maximum) lets each side run
  * longer. Best effort: failure only costs speed. */
@@ -273,13 +307,15 @@ static const char bytes_usage[] =
     "  -e, --engine ENGINE  turboshake256, shake256 or turboshake256x8\n"
     "  -s, --seed HEX       seed the engine (default turboshake256) with these\n"
     "                       bytes for a reproducible stream ('' is the empty seed)\n"
+    "  -o, --output FILE    write to FILE instead of standard output; a regular\n"
+    "                       FILE, new or existing, is made mode 0600 (owner only),\n"
+    "                       and a symbolic link is refused\n"
+    "  -h, --help           show this help\n"
     "\n"
     "Without --seed the bytes come from the system generator (turboshake256x8,\n"
     "seeded from the operating system mixed with the CPU's random instructions),\n"
     "or with --engine from that engine seeded the same way. On a terminal, long\n"
-    "runs show their progress on standard error.\n"
-    "  -o, --output FILE    write to FILE instead of standard output\n"
-    "  -h, --help           show this help\n";
+    "runs show their progress on standard error.\n";
 
 static int cmd_bytes(int argc, char **argv)
 {
@@ -341,9 +377,7 @@ static int cmd_bytes(int argc, char **argv)
     int fd = STDOUT_FILENO;
     const char *name = "standard output";
     if (output != NULL) {
-        fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-        if (fd < 0)
-            die(EXIT_RUNTIME, "cannot open '%s' for writing: %s", output, strerror(errno));
+        fd = open_output(output);
         name = output;
     }
 

@@ -79,6 +79,52 @@ def test_output_file(cli, tmp_path):
     assert path.read_bytes() == run(cli, "bytes", "-n", "5000", "--seed", "00").stdout
 
 
+def test_output_file_is_private(cli, tmp_path):
+    import stat
+    new = tmp_path / "new.key"
+    r = run(cli, "bytes", "-n", "32", "-o", str(new), preexec_fn=lambda: os.umask(0o022))
+    assert r.returncode == 0 and r.stderr == b""
+    assert stat.S_IMODE(new.stat().st_mode) == 0o600 and len(new.read_bytes()) == 32
+    existing = tmp_path / "existing.key"
+    existing.write_bytes(b"x" * 100)
+    existing.chmod(0o644)
+    r = run(cli, "bytes", "-n", "32", "--seed", "00", "-o", str(existing))
+    assert r.returncode == 0 and r.stderr == b""
+    assert stat.S_IMODE(existing.stat().st_mode) == 0o600
+    assert existing.read_bytes() == run(cli, "bytes", "-n", "32", "--seed", "00").stdout
+
+
+def test_output_through_a_symbolic_link_is_refused(cli, tmp_path):
+    target = tmp_path / "target"
+    target.write_bytes(b"keep")
+    target.chmod(0o666)
+    link = tmp_path / "link"
+    link.symlink_to(target)
+    assert_error(run(cli, "bytes", "-n", "32", "-o", str(link)), 1, "symbolic link")
+    assert target.read_bytes() == b"keep"
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "absent")
+    assert_error(run(cli, "bytes", "-n", "32", "-o", str(dangling)), 1, "symbolic link")
+    assert not (tmp_path / "absent").exists()
+
+
+def test_output_to_a_device_or_fifo_keeps_its_mode(cli, tmp_path):
+    null_mode = os.stat("/dev/null").st_mode
+    r = run(cli, "bytes", "-n", "1K", "-o", "/dev/null")
+    assert r.returncode == 0 and r.stderr == b""
+    assert os.stat("/dev/null").st_mode == null_mode
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    fifo.chmod(0o644)
+    p = subprocess.Popen([cli, "bytes", "-n", "5000", "--seed", "00", "-o", str(fifo)],
+                         stderr=subprocess.PIPE)
+    with open(fifo, "rb") as reader:
+        data = reader.read()
+    assert p.wait(timeout=30) == 0 and p.stderr.read() == b""
+    assert data == run(cli, "bytes", "-n", "5000", "--seed", "00").stdout
+    assert fifo.stat().st_mode & 0o7777 == 0o644
+
+
 @pytest.mark.parametrize("args,fragment", [
     ([], "missing command"),
     (["frobnicate"], "unknown command 'frobnicate'"),
