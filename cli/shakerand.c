@@ -139,19 +139,32 @@ static int next_option(int argc, char **argv, const char *shortopts,
 {
     opterr = 0;
     const int c = getopt_long(argc, argv, shortopts, longopts, NULL);
-    if (c == '?') {
-        const char *arg = argv[optind - 1];
-        if (optopt != 0 && strncmp(arg, "--", 2) == 0)
-            die(EXIT_USAGE, "%s: option '%s' takes no value", command, arg);
-        if (optopt != 0)
-            die(EXIT_USAGE, "%s: unknown option '-%c' (see '%s %s --help')", command, optopt,
-                program, command);
-        die(EXIT_USAGE, "%s: unknown option '%s' (see '%s %s --help')", command, arg, program,
-            command);
+    if (c != '?' && c != ':')
+        return c;
+    /* After a long option, and after the last letter of a group of short
+     * ones, optind is past the argument at fault. Inside a group (the -z of
+     * -zx) it is not yet, so argv[optind - 1] is the argument before, which
+     * may be a long option: then only optopt tells the two apart, being the
+     * option's value for a long option given a value it does not take and
+     * the letter for an unknown short option. */
+    const char *arg = argv[optind - 1];
+    int is_long = strncmp(arg, "--", 2) == 0;
+    if (c == '?' && optopt != 0 && is_long) {
+        is_long = 0;
+        for (const struct option *o = longopts; o->name != NULL; o++)
+            is_long |= o->has_arg == no_argument && o->val == optopt;
     }
+    if (c == ':' && is_long)
+        die(EXIT_USAGE, "%s: option '%s' needs a value", command, arg);
     if (c == ':')
-        die(EXIT_USAGE, "%s: option '%s' needs a value", command, argv[optind - 1]);
-    return c;
+        die(EXIT_USAGE, "%s: option '-%c' needs a value", command, optopt);
+    if (!is_long)
+        die(EXIT_USAGE, "%s: unknown option '-%c' (see '%s %s --help')", command, optopt,
+            program, command);
+    if (optopt != 0)
+        die(EXIT_USAGE, "%s: option '%s' takes no value", command, arg);
+    die(EXIT_USAGE, "%s: unknown option '%s' (see '%s %s --help')", command, arg, program,
+        command);
 }
 
 static void no_operands(int argc, char **argv, const char *command)

@@ -142,7 +142,12 @@ def test_output_to_a_device_or_fifo_keeps_its_mode(cli, tmp_path):
     (["bytes", "-n", "1", "--seed", "zz"], "not hexadecimal"),
     (["bytes", "-n", "1", "--bogus"], "unknown option '--bogus'"),
     (["bytes", "-n", "1", "-q"], "unknown option '-q'"),
-    (["bytes", "-n", "1", "--help=yes"], "takes no value"),
+    (["bytes", "-n", "1", "--help=yes"], "option '--help=yes' takes no value"),
+    (["bytes", "--size=1", "-zx"], "unknown option '-z'"),
+    (["bytes", "--size=1", "-xz"], "unknown option '-x'"),
+    (["bytes", "-z", "--size=1"], "unknown option '-z'"),
+    (["bytes", "--size=1", "-n"], "option '-n' needs a value"),
+    (["bytes", "-n1", "--seed"], "option '--seed' needs a value"),
     (["bytes", "-n", "1", "extra"], "unexpected argument 'extra'"),
 ])
 def test_usage_errors(cli, args, fragment):
@@ -212,6 +217,8 @@ def test_sources_table_and_errors(cli):
     assert b"\nos " in r.stdout
     assert_error(run(cli, "sources", "--xml"), 2, "unknown option '--xml'")
     assert_error(run(cli, "sources", "extra"), 2, "unexpected argument 'extra'")
+    assert_error(run(cli, "sources", "--json", "-jz"), 2, "unknown option '-z'")
+    assert_error(run(cli, "sources", "--json=no"), 2, "option '--json=no' takes no value")
 
 
 def test_progress_bar_only_on_a_terminal(cli):
