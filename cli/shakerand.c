@@ -633,7 +633,8 @@ static const char sources_usage[] =
     "Report the entropy sources: which are present on this machine, which are\n"
     "mixed into seeds, and why any is not. The operating system's source is\n"
     "required; the CPU's random instructions are mixed in when present and\n"
-    "healthy, never used alone.\n"
+    "healthy, never used alone. Also the number of automatic reseeds of the\n"
+    "system generator that failed in this process.\n"
     "\n"
     "  -j, --json  one JSON object instead of a table\n"
     "  -h, --help  show this help\n";
@@ -674,6 +675,7 @@ static int cmd_sources(int argc, char **argv)
     size_t n = shakerand_sources(info, 16);
     if (n > 16)
         n = 16;
+    const unsigned long long reseed_failures = shakerand_system_reseed_failures();
     if (json) {
         printf("{\"kernel\":");
         json_string(shakerand_kernel_name());
@@ -691,7 +693,7 @@ static int cmd_sources(int argc, char **argv)
             json_string(info[i].reason);
             putchar('}');
         }
-        printf("]}\n");
+        printf("],\"reseed_failures\":%llu}\n", reseed_failures);
     } else {
         printf("%-8s %-8s %-5s %s\n", "source", "present", "used", "note");
         for (size_t i = 0; i < n; i++)
@@ -699,6 +701,7 @@ static int cmd_sources(int argc, char **argv)
                    info[i].used ? "yes" : "no",
                    info[i].reason != NULL ? info[i].reason
                    : strcmp(info[i].name, "os") == 0 ? info[i].method : "");
+        printf("\nreseed failures in this process: %llu\n", reseed_failures);
     }
     flush_stdout();
     if (!info[0].used)

@@ -209,12 +209,14 @@ def test_sources_json(cli):
         assert set(s) >= {"name", "present", "used", "reason"}
         assert (s["reason"] is None) == s["used"]
     assert doc["sources"][0]["used"] and doc["sources"][0]["method"].startswith("getrandom")
+    assert doc["reseed_failures"] == 0
 
 
 def test_sources_table_and_errors(cli):
     r = run(cli, "sources")
     assert r.returncode == 0 and r.stdout.startswith(b"source")
     assert b"\nos " in r.stdout
+    assert b"\nreseed failures in this process: 0\n" in r.stdout
     assert_error(run(cli, "sources", "--xml"), 2, "unknown option '--xml'")
     assert_error(run(cli, "sources", "extra"), 2, "unexpected argument 'extra'")
     assert_error(run(cli, "sources", "--json", "-jz"), 2, "unknown option '-z'")
