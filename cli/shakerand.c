@@ -56,11 +56,17 @@ _Noreturn static void die_status(const char *what, int status)
     die(EXIT_RUNTIME, "%s: %s", what, shakerand_strerror(status));
 }
 
-/* Writes stdout's buffered output or exits with a runtime error. */
+/* stdout's buffer, ours so that the text of results (int, uuid) does not
+ * stay in it: main installs it, flush_stdout wipes it. */
+static char stdout_buffer[BUFSIZ];
+
+/* Writes stdout's buffered output, then wipes the buffer, or exits with a
+ * runtime error. */
 static void flush_stdout(void)
 {
     if (fflush(stdout) != 0 || ferror(stdout))
         die(EXIT_RUNTIME, "write error on standard output: %s", strerror(errno));
+    shakerand_memzero(stdout_buffer, sizeof stdout_buffer);
 }
 
 /* Help text, checked for write errors like any other output. */
@@ -123,6 +129,7 @@ static unsigned char *parse_hex(const char *hex, size_t *len, const char **why)
     for (size_t i = 0; i < n / 2; i++) {
         const int hi = hex_value(hex[2 * i]), lo = hex_value(hex[2 * i + 1]);
         if (hi < 0 || lo < 0) {
+            shakerand_memzero(bytes, i);
             free(bytes);
             *why = "is not hexadecimal";
             return NULL;
@@ -520,6 +527,7 @@ static int cmd_int(int argc, char **argv)
         if (seed == NULL)
             die(EXIT_USAGE, "int: seed %s", why);
         const int status = shakerand_engine_init(&engine, SHAKERAND_TURBOSHAKE256, seed, seed_len);
+        shakerand_memzero(seed, seed_len);
         free(seed);
         if (status != SHAKERAND_OK)
             die_status("cannot seed the engine", status);
@@ -562,7 +570,9 @@ static int cmd_int(int argc, char **argv)
                 count ? (double)total_bits / (double)count : 0.0, (unsigned long long)max_bits);
     shakerand_engine_wipe(&engine);
     free(r);
+    shakerand_memzero(out, r_len);
     free(out);
+    shakerand_memzero(line, 2 * r_len + 2);
     free(line);
     return 0;
 }
@@ -606,8 +616,9 @@ static int cmd_uuid(int argc, char **argv)
     const int status = shakerand_system_init();
     if (status != SHAKERAND_OK)
         die_status("cannot seed the system generator", status);
+    uint8_t u[16];
+    char text[SHAKERAND_UUID_STRING_SIZE];
     for (uint64_t i = 0; i < count; i++) {
-        uint8_t u[16];
         if (v7)
             shakerand_uuid7(NULL, u);
         else
@@ -615,13 +626,14 @@ static int cmd_uuid(int argc, char **argv)
         if (binary) {
             fwrite(u, 1, sizeof u, stdout);
         } else {
-            char text[SHAKERAND_UUID_STRING_SIZE];
             shakerand_uuid_format(u, text);
             text[SHAKERAND_UUID_STRING_SIZE - 1] = '\n';
             fwrite(text, 1, SHAKERAND_UUID_STRING_SIZE, stdout);
         }
     }
     flush_stdout();
+    shakerand_memzero(u, sizeof u);
+    shakerand_memzero(text, sizeof text);
     return 0;
 }
 
@@ -746,6 +758,7 @@ static void open_standard_descriptors(void)
 int main(int argc, char **argv)
 {
     open_standard_descriptors();
+    setvbuf(stdout, stdout_buffer, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, sizeof stdout_buffer);
 
     /* A parent that ignored or blocked SIGPIPE would turn a closed pipe into
      * EPIPE errors; restore the default so the program ends quietly. */
