@@ -11,6 +11,7 @@
  *            opened: the operating system gives no entropy
  *   write    write(2) fails with EIO (stdio's own writes, e.g. to stderr,
  *            do not go through here)
+ *   fchmod   fchmod fails with EPERM, as for a file of another user
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -21,6 +22,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -119,4 +121,14 @@ ssize_t write(int fd, const void *buf, size_t len)
     }
     ssize_t (*real)(int, const void *, size_t) = next("write");
     return real(fd, buf, len);
+}
+
+int fchmod(int fd, mode_t mode)
+{
+    if (fault("fchmod")) {
+        errno = EPERM;
+        return -1;
+    }
+    int (*real)(int, mode_t) = next("fchmod");
+    return real(fd, mode);
 }

@@ -94,6 +94,15 @@ def test_output_file_is_private(cli, tmp_path):
     assert existing.read_bytes() == run(cli, "bytes", "-n", "32", "--seed", "00").stdout
 
 
+def test_output_file_whose_mode_cannot_be_changed_is_left_alone(cli, fault_shim, tmp_path):
+    existing = tmp_path / "theirs"
+    existing.write_bytes(b"keep")
+    existing.chmod(0o644)
+    r = run_with_faults(cli, fault_shim, "fchmod", "bytes", "-n", "32", "-o", str(existing))
+    assert_error(r, 1, "cannot make")
+    assert existing.read_bytes() == b"keep"
+
+
 def test_output_through_a_symbolic_link_is_refused(cli, tmp_path):
     target = tmp_path / "target"
     target.write_bytes(b"keep")
