@@ -741,9 +741,10 @@ static const char main_usage[] =
 
 /* A program started with descriptor 0, 1 or 2 closed would hand that number
  * to the first file it opens: with stderr closed, a diagnostic would land in
- * the -o file. Each closed one is opened on /dev/null; if even that fails,
- * the program ends at once with status 127, saying nothing, as glibc and
- * OpenBSD do for set-user-ID programs. */
+ * the -o file. Each closed one is opened on /dev/null, as glibc and the BSD
+ * kernels do for set-user-ID programs. If even that fails there is nowhere
+ * safe to write, so the program ends at once with status 127, saying
+ * nothing. */
 static void open_standard_descriptors(void)
 {
     for (int fd = 0; fd <= 2; fd++) {
