@@ -1,7 +1,7 @@
 /*
  * shakerand: the command-line front end.
  *
- * Exit status: 0 success, 1 runtime error (I/O, entropy), 2 usage error.
+ * Exit status: 0 success, 1 runtime error (I/O, entropy, memory), 2 usage error.
  * Every error is one line on stderr. A reader that closes the pipe early
  * ends the program through SIGPIPE, silently, as for other Unix filters.
  */
@@ -49,11 +49,24 @@ _Noreturn static void die(int status, const char *fmt, ...)
     exit(status);
 }
 
-/* Writes stdout's buffered output or exits with a runtime error. */
+/* Exits for a set-up step that returned status: out of memory is reported
+ * as such, not as a lack of entropy. */
+_Noreturn static void die_status(const char *what, int status)
+{
+    die(EXIT_RUNTIME, "%s: %s", what, shakerand_strerror(status));
+}
+
+/* stdout's buffer, ours so that the text of results (int, uuid) does not
+ * stay in it: main installs it, flush_stdout wipes it. */
+static char stdout_buffer[BUFSIZ];
+
+/* Writes stdout's buffered output, then wipes the buffer, or exits with a
+ * runtime error. */
 static void flush_stdout(void)
 {
     if (fflush(stdout) != 0 || ferror(stdout))
         die(EXIT_RUNTIME, "write error on standard output: %s", strerror(errno));
+    shakerand_memzero(stdout_buffer, sizeof stdout_buffer);
 }
 
 /* Help text, checked for write errors like any other output. */
@@ -116,6 +129,7 @@ static unsigned char *parse_hex(const char *hex, size_t *len, const char **why)
     for (size_t i = 0; i < n / 2; i++) {
         const int hi = hex_value(hex[2 * i]), lo = hex_value(hex[2 * i + 1]);
         if (hi < 0 || lo < 0) {
+            shakerand_memzero(bytes, i);
             free(bytes);
             *why = "is not hexadecimal";
             return NULL;
@@ -132,19 +146,32 @@ static int next_option(int argc, char **argv, const char *shortopts,
 {
     opterr = 0;
     const int c = getopt_long(argc, argv, shortopts, longopts, NULL);
-    if (c == '?') {
-        const char *arg = argv[optind - 1];
-        if (optopt != 0 && strncmp(arg, "--", 2) == 0)
-            die(EXIT_USAGE, "%s: option '%s' takes no value", command, arg);
-        if (optopt != 0)
-            die(EXIT_USAGE, "%s: unknown option '-%c' (see '%s %s --help')", command, optopt,
-                program, command);
-        die(EXIT_USAGE, "%s: unknown option '%s' (see '%s %s --help')", command, arg, program,
-            command);
+    if (c != '?' && c != ':')
+        return c;
+    /* After a long option, and after the last letter of a group of short
+     * ones, optind is past the argument at fault. Inside a group (the -z of
+     * -zx) it is not yet, so argv[optind - 1] is the argument before, which
+     * may be a long option: then only optopt tells the two apart, being the
+     * option's value for a long option given a value it does not take and
+     * the letter for an unknown short option. */
+    const char *arg = argv[optind - 1];
+    int is_long = strncmp(arg, "--", 2) == 0;
+    if (c == '?' && optopt != 0 && is_long) {
+        is_long = 0;
+        for (const struct option *o = longopts; o->name != NULL; o++)
+            is_long |= o->has_arg == no_argument && o->val == optopt;
     }
+    if (c == ':' && is_long)
+        die(EXIT_USAGE, "%s: option '%s' needs a value", command, arg);
     if (c == ':')
-        die(EXIT_USAGE, "%s: option '%s' needs a value", command, argv[optind - 1]);
-    return c;
+        die(EXIT_USAGE, "%s: option '-%c' needs a value", command, optopt);
+    if (!is_long)
+        die(EXIT_USAGE, "%s: unknown option '-%c' (see '%s %s --help')", command, optopt,
+            program, command);
+    if (optopt != 0)
+        die(EXIT_USAGE, "%s: option '%s' takes no value", command, arg);
+    die(EXIT_USAGE, "%s: unknown option '%s' (see '%s %s --help')", command, arg, program,
+        command);
 }
 
 static void no_operands(int argc, char **argv, const char *command)
@@ -169,6 +196,40 @@ static void write_all(int fd, const unsigned char *buf, size_t len, const char *
         buf += n;
         len -= (size_t)n;
     }
+}
+
+/* Opens -o FILE for writing. FILE may hold a key, so:
+ * - a new file is created mode 0600, whatever the umask;
+ * - an existing regular file is made 0600 too, before it is emptied, so no
+ *   one else can read what follows (a reader that opened it earlier still
+ *   can: only a new name avoids that); if its mode cannot be changed (not
+ *   our file) it is refused and left as it was, which is why the file is
+ *   truncated with ftruncate after fchmod rather than by O_TRUNC;
+ * - anything else (/dev/null, a FIFO, a terminal) is used as it is: its mode
+ *   belongs to the system or to whoever made it;
+ * - a symbolic link at FILE is refused (O_NOFOLLOW): one planted in a shared
+ *   directory such as /tmp could otherwise send the key to its maker or
+ *   overwrite a file of the user's. Links earlier in the path are followed. */
+static int open_output(const char *path)
+{
+    const int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        const int error = errno;
+        struct stat st;
+        if (error == ELOOP && lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+            die(EXIT_RUNTIME, "'%s' is a symbolic link: -o does not follow one", path);
+        die(EXIT_RUNTIME, "cannot open '%s' for writing: %s", path, strerror(error));
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        die(EXIT_RUNTIME, "cannot open '%s' for writing: %s", path, strerror(errno));
+    if (S_ISREG(st.st_mode)) {
+        if ((st.st_mode & 07777) != 0600 && fchmod(fd, 0600) != 0)
+            die(EXIT_RUNTIME, "cannot make '%s' mode 0600: %s", path, strerror(errno));
+        if (ftruncate(fd, 0) != 0)
+            die(EXIT_RUNTIME, "cannot truncate '%s': %s", path, strerror(errno));
+    }
+    return fd;
 }
 
 /* A pipe's default 64 KiB buffer makes the writer and the reader take turns
@@ -266,13 +327,15 @@ static const char bytes_usage[] =
     "  -e, --engine ENGINE  turboshake256, shake256 or turboshake256x8\n"
     "  -s, --seed HEX       seed the engine (default turboshake256) with these\n"
     "                       bytes for a reproducible stream ('' is the empty seed)\n"
+    "  -o, --output FILE    write to FILE instead of standard output; a regular\n"
+    "                       FILE, new or existing, is made mode 0600 (owner only),\n"
+    "                       and a symbolic link is refused\n"
+    "  -h, --help           show this help\n"
     "\n"
     "Without --seed the bytes come from the system generator (turboshake256x8,\n"
     "seeded from the operating system mixed with the CPU's random instructions),\n"
     "or with --engine from that engine seeded the same way. On a terminal, long\n"
-    "runs show their progress on standard error.\n"
-    "  -o, --output FILE    write to FILE instead of standard output\n"
-    "  -h, --help           show this help\n";
+    "runs show their progress on standard error.\n";
 
 static int cmd_bytes(int argc, char **argv)
 {
@@ -322,18 +385,19 @@ static int cmd_bytes(int argc, char **argv)
         seed = malloc(seed_len);
         if (seed == NULL)
             die(EXIT_RUNTIME, "out of memory");
-        if (shakerand_entropy(seed, seed_len) != SHAKERAND_OK)
-            die(EXIT_RUNTIME, "cannot get entropy from the operating system");
-    } else if (shakerand_system_init() != SHAKERAND_OK) {
-        die(EXIT_RUNTIME, "cannot get entropy from the operating system");
+        const int status = shakerand_entropy(seed, seed_len);
+        if (status != SHAKERAND_OK)
+            die_status("cannot seed the engine", status);
+    } else {
+        const int status = shakerand_system_init();
+        if (status != SHAKERAND_OK)
+            die_status("cannot seed the system generator", status);
     }
 
     int fd = STDOUT_FILENO;
     const char *name = "standard output";
     if (output != NULL) {
-        fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-        if (fd < 0)
-            die(EXIT_RUNTIME, "cannot open '%s' for writing: %s", output, strerror(errno));
+        fd = open_output(output);
         name = output;
     }
 
@@ -341,9 +405,11 @@ static int cmd_bytes(int argc, char **argv)
 
     static shakerand_engine engine;
     if (seed != NULL) {
-        shakerand_engine_init(&engine, kind, seed, seed_len);
+        const int status = shakerand_engine_init(&engine, kind, seed, seed_len);
         shakerand_memzero(seed, seed_len);
         free(seed);
+        if (status != SHAKERAND_OK)
+            die_status("cannot seed the engine", status);
     }
 
     enum { CHUNK = 1 << 20 };
@@ -460,11 +526,16 @@ static int cmd_int(int argc, char **argv)
         uint8_t *seed = parse_hex(seed_arg, &seed_len, &why);
         if (seed == NULL)
             die(EXIT_USAGE, "int: seed %s", why);
-        shakerand_engine_init(&engine, SHAKERAND_TURBOSHAKE256, seed, seed_len);
+        const int status = shakerand_engine_init(&engine, SHAKERAND_TURBOSHAKE256, seed, seed_len);
+        shakerand_memzero(seed, seed_len);
         free(seed);
+        if (status != SHAKERAND_OK)
+            die_status("cannot seed the engine", status);
         source = &engine;
-    } else if (shakerand_system_init() != SHAKERAND_OK) {
-        die(EXIT_RUNTIME, "cannot get entropy from the operating system");
+    } else {
+        const int status = shakerand_system_init();
+        if (status != SHAKERAND_OK)
+            die_status("cannot seed the system generator", status);
     }
 
     uint8_t *out = malloc(r_len);
@@ -475,8 +546,9 @@ static int cmd_int(int argc, char **argv)
     uint64_t total_bits = 0, max_bits = 0;
     for (uint64_t i = 0; i < count; i++) {
         uint64_t bits = 0;
-        if (shakerand_below(source, method, r, r_len, out, &bits) != SHAKERAND_OK)
-            die(EXIT_RUNTIME, "out of memory");
+        const int status = shakerand_below(source, method, r, r_len, out, &bits);
+        if (status != SHAKERAND_OK)
+            die_status("int", status);
         total_bits += bits;
         if (bits > max_bits)
             max_bits = bits;
@@ -498,7 +570,9 @@ static int cmd_int(int argc, char **argv)
                 count ? (double)total_bits / (double)count : 0.0, (unsigned long long)max_bits);
     shakerand_engine_wipe(&engine);
     free(r);
+    shakerand_memzero(out, r_len);
     free(out);
+    shakerand_memzero(line, 2 * r_len + 2);
     free(line);
     return 0;
 }
@@ -539,10 +613,12 @@ static int cmd_uuid(int argc, char **argv)
     }
     no_operands(argc, argv, "uuid");
     FUZZ_CAP(count);
-    if (shakerand_system_init() != SHAKERAND_OK)
-        die(EXIT_RUNTIME, "cannot get entropy from the operating system");
+    const int status = shakerand_system_init();
+    if (status != SHAKERAND_OK)
+        die_status("cannot seed the system generator", status);
+    uint8_t u[16];
+    char text[SHAKERAND_UUID_STRING_SIZE];
     for (uint64_t i = 0; i < count; i++) {
-        uint8_t u[16];
         if (v7)
             shakerand_uuid7(NULL, u);
         else
@@ -550,13 +626,14 @@ static int cmd_uuid(int argc, char **argv)
         if (binary) {
             fwrite(u, 1, sizeof u, stdout);
         } else {
-            char text[SHAKERAND_UUID_STRING_SIZE];
             shakerand_uuid_format(u, text);
             text[SHAKERAND_UUID_STRING_SIZE - 1] = '\n';
             fwrite(text, 1, SHAKERAND_UUID_STRING_SIZE, stdout);
         }
     }
     flush_stdout();
+    shakerand_memzero(u, sizeof u);
+    shakerand_memzero(text, sizeof text);
     return 0;
 }
 
@@ -568,7 +645,8 @@ static const char sources_usage[] =
     "Report the entropy sources: which are present on this machine, which are\n"
     "mixed into seeds, and why any is not. The operating system's source is\n"
     "required; the CPU's random instructions are mixed in when present and\n"
-    "healthy, never used alone.\n"
+    "healthy, never used alone. Also the number of automatic reseeds of the\n"
+    "system generator that failed in this process.\n"
     "\n"
     "  -j, --json  one JSON object instead of a table\n"
     "  -h, --help  show this help\n";
@@ -609,6 +687,7 @@ static int cmd_sources(int argc, char **argv)
     size_t n = shakerand_sources(info, 16);
     if (n > 16)
         n = 16;
+    const unsigned long long reseed_failures = shakerand_system_reseed_failures();
     if (json) {
         printf("{\"kernel\":");
         json_string(shakerand_kernel_name());
@@ -626,7 +705,7 @@ static int cmd_sources(int argc, char **argv)
             json_string(info[i].reason);
             putchar('}');
         }
-        printf("]}\n");
+        printf("],\"reseed_failures\":%llu}\n", reseed_failures);
     } else {
         printf("%-8s %-8s %-5s %s\n", "source", "present", "used", "note");
         for (size_t i = 0; i < n; i++)
@@ -634,6 +713,7 @@ static int cmd_sources(int argc, char **argv)
                    info[i].used ? "yes" : "no",
                    info[i].reason != NULL ? info[i].reason
                    : strcmp(info[i].name, "os") == 0 ? info[i].method : "");
+        printf("\nreseed failures in this process: %llu\n", reseed_failures);
     }
     flush_stdout();
     if (!info[0].used)
@@ -659,8 +739,28 @@ static const char main_usage[] =
     "  -h, --help     show this help ('shakerand COMMAND --help' for a command)\n"
     "  -V, --version  show the version and the Keccak kernel in use\n";
 
+/* A program started with descriptor 0, 1 or 2 closed would hand that number
+ * to the first file it opens: with stderr closed, a diagnostic would land in
+ * the -o file. Each closed one is opened on /dev/null, as glibc and the BSD
+ * kernels do for set-user-ID programs. If even that fails there is nowhere
+ * safe to write, so the program ends at once with status 127, saying
+ * nothing. */
+static void open_standard_descriptors(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        /* The lower descriptors are open, so open returns fd itself. */
+        if (open("/dev/null", O_RDWR) != fd)
+            _exit(127);
+    }
+}
+
 int main(int argc, char **argv)
 {
+    open_standard_descriptors();
+    setvbuf(stdout, stdout_buffer, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, sizeof stdout_buffer);
+
     /* A parent that ignored or blocked SIGPIPE would turn a closed pipe into
      * EPIPE errors; restore the default so the program ends quietly. */
     signal(SIGPIPE, SIG_DFL);

@@ -1,6 +1,7 @@
 """The shakerand command: output equal to the library's, and every error
 path with its exit status (2 usage, 1 runtime) and one line on stderr."""
 import os
+import shutil
 import subprocess
 import time
 
@@ -11,6 +12,23 @@ SEED = bytes(range(40))
 
 def run(cli, *args, **kw):
     return subprocess.run([cli, *args], capture_output=True, **kw)
+
+
+@pytest.fixture(scope="session")
+def fault_shim(tmp_path_factory):
+    """fault_shim.c built as an LD_PRELOAD library (skips without a C compiler)."""
+    cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if cc is None:
+        pytest.skip("no C compiler for the fault shim")
+    out = tmp_path_factory.mktemp("shim") / "fault_shim.so"
+    source = os.path.join(os.path.dirname(__file__), "fault_shim.c")
+    subprocess.run([cc, "-shared", "-fPIC", "-o", str(out), source, "-ldl"], check=True)
+    return str(out)
+
+
+def run_with_faults(cli, shim, faults, *args, **kw):
+    env = dict(os.environ, LD_PRELOAD=shim, SHAKERAND_TEST_FAULTS=faults)
+    return run(cli, *args, env=env, **kw)
 
 
 def assert_error(result, status, fragment):
@@ -61,6 +79,61 @@ def test_output_file(cli, tmp_path):
     assert path.read_bytes() == run(cli, "bytes", "-n", "5000", "--seed", "00").stdout
 
 
+def test_output_file_is_private(cli, tmp_path):
+    import stat
+    new = tmp_path / "new.key"
+    r = run(cli, "bytes", "-n", "32", "-o", str(new), preexec_fn=lambda: os.umask(0o022))
+    assert r.returncode == 0 and r.stderr == b""
+    assert stat.S_IMODE(new.stat().st_mode) == 0o600 and len(new.read_bytes()) == 32
+    existing = tmp_path / "existing.key"
+    existing.write_bytes(b"x" * 100)
+    existing.chmod(0o644)
+    r = run(cli, "bytes", "-n", "32", "--seed", "00", "-o", str(existing))
+    assert r.returncode == 0 and r.stderr == b""
+    assert stat.S_IMODE(existing.stat().st_mode) == 0o600
+    assert existing.read_bytes() == run(cli, "bytes", "-n", "32", "--seed", "00").stdout
+
+
+def test_output_file_whose_mode_cannot_be_changed_is_left_alone(cli, fault_shim, tmp_path):
+    existing = tmp_path / "theirs"
+    existing.write_bytes(b"keep")
+    existing.chmod(0o644)
+    r = run_with_faults(cli, fault_shim, "fchmod", "bytes", "-n", "32", "-o", str(existing))
+    assert_error(r, 1, "cannot make")
+    assert existing.read_bytes() == b"keep"
+
+
+def test_output_through_a_symbolic_link_is_refused(cli, tmp_path):
+    target = tmp_path / "target"
+    target.write_bytes(b"keep")
+    target.chmod(0o666)
+    link = tmp_path / "link"
+    link.symlink_to(target)
+    assert_error(run(cli, "bytes", "-n", "32", "-o", str(link)), 1, "symbolic link")
+    assert target.read_bytes() == b"keep"
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "absent")
+    assert_error(run(cli, "bytes", "-n", "32", "-o", str(dangling)), 1, "symbolic link")
+    assert not (tmp_path / "absent").exists()
+
+
+def test_output_to_a_device_or_fifo_keeps_its_mode(cli, tmp_path):
+    null_mode = os.stat("/dev/null").st_mode
+    r = run(cli, "bytes", "-n", "1K", "-o", "/dev/null")
+    assert r.returncode == 0 and r.stderr == b""
+    assert os.stat("/dev/null").st_mode == null_mode
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    fifo.chmod(0o644)
+    p = subprocess.Popen([cli, "bytes", "-n", "5000", "--seed", "00", "-o", str(fifo)],
+                         stderr=subprocess.PIPE)
+    with open(fifo, "rb") as reader:
+        data = reader.read()
+    assert p.wait(timeout=30) == 0 and p.stderr.read() == b""
+    assert data == run(cli, "bytes", "-n", "5000", "--seed", "00").stdout
+    assert fifo.stat().st_mode & 0o7777 == 0o644
+
+
 @pytest.mark.parametrize("args,fragment", [
     ([], "missing command"),
     (["frobnicate"], "unknown command 'frobnicate'"),
@@ -78,7 +151,12 @@ def test_output_file(cli, tmp_path):
     (["bytes", "-n", "1", "--seed", "zz"], "not hexadecimal"),
     (["bytes", "-n", "1", "--bogus"], "unknown option '--bogus'"),
     (["bytes", "-n", "1", "-q"], "unknown option '-q'"),
-    (["bytes", "-n", "1", "--help=yes"], "takes no value"),
+    (["bytes", "-n", "1", "--help=yes"], "option '--help=yes' takes no value"),
+    (["bytes", "--size=1", "-zx"], "unknown option '-z'"),
+    (["bytes", "--size=1", "-xz"], "unknown option '-x'"),
+    (["bytes", "-z", "--size=1"], "unknown option '-z'"),
+    (["bytes", "--size=1", "-n"], "option '-n' needs a value"),
+    (["bytes", "-n1", "--seed"], "option '--seed' needs a value"),
     (["bytes", "-n", "1", "extra"], "unexpected argument 'extra'"),
 ])
 def test_usage_errors(cli, args, fragment):
@@ -140,14 +218,18 @@ def test_sources_json(cli):
         assert set(s) >= {"name", "present", "used", "reason"}
         assert (s["reason"] is None) == s["used"]
     assert doc["sources"][0]["used"] and doc["sources"][0]["method"].startswith("getrandom")
+    assert doc["reseed_failures"] == 0
 
 
 def test_sources_table_and_errors(cli):
     r = run(cli, "sources")
     assert r.returncode == 0 and r.stdout.startswith(b"source")
     assert b"\nos " in r.stdout
+    assert b"\nreseed failures in this process: 0\n" in r.stdout
     assert_error(run(cli, "sources", "--xml"), 2, "unknown option '--xml'")
     assert_error(run(cli, "sources", "extra"), 2, "unexpected argument 'extra'")
+    assert_error(run(cli, "sources", "--json", "-jz"), 2, "unknown option '-z'")
+    assert_error(run(cli, "sources", "--json=no"), 2, "option '--json=no' takes no value")
 
 
 def test_progress_bar_only_on_a_terminal(cli):
@@ -275,3 +357,33 @@ def test_closed_pipe_ends_quietly_even_with_sigpipe_blocked_or_ignored(cli):
     err = p.stderr.read()
     p.wait(timeout=30)
     assert err == b""
+
+
+SYSTEM_GENERATOR_COMMANDS = [["bytes", "-n", "16"], ["int", "--below", "ff"], ["uuid"]]
+
+
+@pytest.mark.parametrize("args", SYSTEM_GENERATOR_COMMANDS)
+def test_no_memory_for_the_system_generator_is_not_called_an_entropy_failure(cli, fault_shim,
+                                                                             args):
+    r = run_with_faults(cli, fault_shim, "mmap", *args)
+    assert_error(r, 1, "out of memory")
+    assert b"entropy" not in r.stderr
+
+
+@pytest.mark.parametrize("args", SYSTEM_GENERATOR_COMMANDS + [["bytes", "-n", "16", "-e",
+                                                               "shake256"]])
+def test_no_entropy_is_reported_as_such(cli, fault_shim, args):
+    r = run_with_faults(cli, fault_shim, "entropy", *args)
+    assert_error(r, 1, "entropy")
+    assert b"memory" not in r.stderr
+
+
+def test_a_diagnostic_never_lands_in_the_output_file_when_stderr_is_closed(cli, fault_shim,
+                                                                           tmp_path):
+    # Every write(2) fails, so the CLI reports a write error on FILE; with
+    # descriptor 2 closed at start, FILE would otherwise be descriptor 2.
+    path = tmp_path / "out.bin"
+    r = run_with_faults(cli, fault_shim, "write", "bytes", "-n", "16", "--seed", "00", "-o",
+                        str(path), preexec_fn=lambda: os.close(2))
+    assert r.returncode == 1
+    assert path.read_bytes() == b""
