@@ -209,10 +209,13 @@ static void write_all(int fd, const unsigned char *buf, size_t len, const char *
  *   belongs to the system or to whoever made it;
  * - a symbolic link at FILE is refused (O_NOFOLLOW): one planted in a shared
  *   directory such as /tmp could otherwise send the key to its maker or
- *   overwrite a file of the user's. Links earlier in the path are followed. */
+ *   overwrite a file of the user's. Links earlier in the path are followed,
+ *   and so are links under /dev (/dev/stdout, /dev/fd/N from a shell's
+ *   process substitution), where only the system makes them. */
 static int open_output(const char *path)
 {
-    const int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    const int nofollow = strncmp(path, "/dev/", 5) == 0 ? 0 : O_NOFOLLOW;
+    const int fd = open(path, O_WRONLY | O_CREAT | nofollow | O_CLOEXEC, 0600);
     if (fd < 0) {
         const int error = errno;
         struct stat st;
@@ -329,7 +332,8 @@ static const char bytes_usage[] =
     "                       bytes for a reproducible stream ('' is the empty seed)\n"
     "  -o, --output FILE    write to FILE instead of standard output; a regular\n"
     "                       FILE, new or existing, is made mode 0600 (owner only),\n"
-    "                       and a symbolic link is refused\n"
+    "                       and a symbolic link is refused (except\n"
+    "                       the system's own under /dev, such as /dev/stdout)\n"
     "  -h, --help           show this help\n"
     "\n"
     "Without --seed the bytes come from the system generator (turboshake256x8,\n"

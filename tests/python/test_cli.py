@@ -117,6 +117,12 @@ def test_output_through_a_symbolic_link_is_refused(cli, tmp_path):
     assert not (tmp_path / "absent").exists()
 
 
+def test_output_to_the_systems_own_links_under_dev(cli):
+    # /dev/stdout is a symbolic link the system made: followed.
+    r = run(cli, "bytes", "-n", "32", "-o", "/dev/stdout")
+    assert r.returncode == 0 and len(r.stdout) == 32
+
+
 def test_output_to_a_device_or_fifo_keeps_its_mode(cli, tmp_path):
     null_mode = os.stat("/dev/null").st_mode
     r = run(cli, "bytes", "-n", "1K", "-o", "/dev/null")
