@@ -19,6 +19,16 @@ static void throw_new(JNIEnv *env, const char *cls, const char *msg)
         (*env)->ThrowNew(env, c, msg);
 }
 
+/* A failed status of the system generator or the entropy sources (the operating system gave no
+ * entropy, or no memory for a thread's state), as the JDK's NativePRNG reports a failed read of
+ * /dev/urandom. Nothing was produced, and the next call tries again. */
+static void throw_status(JNIEnv *env, const char *what, int status)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "shakerand: %s: %s", what, shakerand_strerror(status));
+    throw_new(env, "java/security/ProviderException", msg);
+}
+
 /* Checks [off, off + len) against the array; throws as System.arraycopy does. */
 static int check_range(JNIEnv *env, jarray a, jint off, jint len)
 {
@@ -88,8 +98,10 @@ JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_systemFillLongs(JNIEnv *env,
     void *p = (*env)->GetPrimitiveArrayCritical(env, words, NULL);
     if (p == NULL)
         return;
-    shakerand_system_fill(p, (size_t)n * 8);
+    const int status = shakerand_system_try_fill(p, (size_t)n * 8);
     (*env)->ReleasePrimitiveArrayCritical(env, words, p, 0);
+    if (status != SHAKERAND_OK)
+        throw_status(env, "cannot seed the system generator", status);
 }
 
 JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_systemFill(JNIEnv *env, jclass c,
@@ -103,8 +115,12 @@ JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_systemFill(JNIEnv *env, jcla
         uint8_t *p = (*env)->GetPrimitiveArrayCritical(env, b, NULL);
         if (p == NULL)
             return;
-        shakerand_system_fill(p + off, (size_t)n);
+        const int status = shakerand_system_try_fill(p + off, (size_t)n);
         (*env)->ReleasePrimitiveArrayCritical(env, b, p, 0);
+        if (status != SHAKERAND_OK) {
+            throw_status(env, "cannot seed the system generator", status);
+            return;
+        }
         off += n;
         len -= n;
     }
@@ -112,42 +128,50 @@ JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_systemFill(JNIEnv *env, jcla
 
 JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_systemU64(JNIEnv *env, jclass c)
 {
-    (void)env;
     (void)c;
-    return (jlong)shakerand_system_u64();
+    uint64_t v = 0;
+    const int status = shakerand_system_try_fill(&v, sizeof v);
+    if (status != SHAKERAND_OK)
+        throw_status(env, "cannot seed the system generator", status);
+    return (jlong)v;
 }
 
 /* setSeed: fresh entropy plus a digest of the caller's bytes, copied out
  * of the Java heap and wiped after. */
-JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_systemReseed(JNIEnv *env, jclass c,
+JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_systemReseed(JNIEnv *env, jclass c,
                                                                   jbyteArray extra)
 {
     (void)c;
-    if (extra == NULL)
-        return shakerand_system_reseed();
+    if (extra == NULL) {
+        throw_new(env, "java/lang/NullPointerException", "seed");
+        return;
+    }
     const jsize len = (*env)->GetArrayLength(env, extra);
     unsigned char *copy = malloc(len > 0 ? (size_t)len : 1);
-    if (copy == NULL)
-        return SHAKERAND_ENOMEM;
+    if (copy == NULL) {
+        throw_new(env, "java/lang/OutOfMemoryError", "shakerand_system_reseed_with");
+        return;
+    }
     (*env)->GetByteArrayRegion(env, extra, 0, len, (jbyte *)copy);
     const int status = shakerand_system_reseed_with(copy, (size_t)len);
     shakerand_memzero(copy, (size_t)len);
     free(copy);
-    return status;
+    if (status != SHAKERAND_OK)
+        throw_status(env, "cannot reseed the system generator", status);
 }
 
-JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_entropy(JNIEnv *env, jclass c, jbyteArray out)
+JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_entropy(JNIEnv *env, jclass c, jbyteArray out)
 {
     (void)c;
     if (out == NULL) {
         throw_new(env, "java/lang/NullPointerException", "array");
-        return SHAKERAND_EINVAL;
+        return;
     }
     const jsize n = (*env)->GetArrayLength(env, out);
     uint8_t *tmp = malloc(n > 0 ? (size_t)n : 1);
     if (tmp == NULL) {
         throw_new(env, "java/lang/OutOfMemoryError", "shakerand_entropy");
-        return SHAKERAND_ENOMEM;
+        return;
     }
     /* Outside a critical region: the OS call may take a while on a cold pool. */
     const int status = shakerand_entropy(tmp, (size_t)n);
@@ -155,7 +179,8 @@ JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_entropy(JNIEnv *env, jclass 
         (*env)->SetByteArrayRegion(env, out, 0, n, (const jbyte *)tmp);
     shakerand_memzero(tmp, (size_t)n);
     free(tmp);
-    return status;
+    if (status != SHAKERAND_OK)
+        throw_status(env, "cannot gather entropy", status);
 }
 
 JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_engineNew(JNIEnv *env, jclass c, jint kind,

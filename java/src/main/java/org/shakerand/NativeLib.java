@@ -106,6 +106,10 @@ final class NativeLib {
     /** "os (getrandom (vDSO)), rdseed, rdrand" style: the sources mixed into seeds. */
     static native String sources();
 
+    // The system generator and the entropy sources throw java.security.ProviderException, with
+    // the C core's shakerand_strerror text, when the operating system gives no entropy for the
+    // calling thread's first seed (nothing is produced then; the next call tries again).
+
     /** Fills all of words from the calling thread's system generator (one call). */
     static native void systemFillLongs(long[] words);
 
@@ -114,10 +118,11 @@ final class NativeLib {
 
     static native long systemU64();
 
-    static native int systemReseed(byte[] extra);
+    /** Reseeds the calling thread's system generator with extra's digest added to the seed. */
+    static native void systemReseed(byte[] extra);
 
-    /** Fresh conditioned entropy; a negative status if the OS gave none. */
-    static native int entropy(byte[] out);
+    /** Fills out with fresh conditioned entropy. */
+    static native void entropy(byte[] out);
 
     /** A new engine in native memory (0 for a bad kind). */
     static native long engineNew(int kind, byte[] seed);

@@ -23,6 +23,12 @@ import java.util.stream.LongStream;
  * threads hold no buffer of their own and call the C generator per value, so their number costs
  * no memory here. Without the native library the same holds with a Java generator per thread.
  *
+ * <p>If the operating system gives no entropy when a thread's system generator is first seeded
+ * (or for {@link #generateSeed}, {@link #setSeed(byte[])} and {@link #reseed()}), the call throws
+ * {@link java.security.ProviderException}, as the JDK's NativePRNG does when reading /dev/urandom
+ * fails, with the C library's reason in the message. Nothing weak is returned in its place, and
+ * the next call tries again.
+ *
  * <p>{@link #seeded(byte[], Kind)} gives an explicitly deterministic generator whose stream is
  * the C library's for that engine and seed; such an instance must be confined to one thread.
  * Its native engine is wiped and freed when the instance becomes unreachable.

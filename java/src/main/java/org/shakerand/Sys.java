@@ -219,9 +219,7 @@ final class Sys {
             if (!isVirtual(t)) {
                 BUF.get().clear();
             }
-            if (NativeLib.systemReseed(extra) != 0) {
-                throw new IllegalStateException("shakerand: the operating system gave no entropy");
-            }
+            NativeLib.systemReseed(extra);
             return;
         }
         if (isVirtual(t)) {
@@ -243,9 +241,7 @@ final class Sys {
             return out;
         }
         if (NATIVE) {
-            if (NativeLib.entropy(out) != 0) {
-                throw new IllegalStateException("shakerand: the operating system gave no entropy");
-            }
+            NativeLib.entropy(out);
             return out;
         }
         return JavaSystem.entropy(n, new byte[0]);

@@ -139,13 +139,25 @@ final class TestSupport {
     // ---- child JVMs ----
 
     static Process startChild(List<String> jvmArgs, String mainClass, String... args) throws IOException {
+        return startChild(Map.of(), jvmArgs, mainClass, args);
+    }
+
+    /** A child JVM with native access enabled and env added to this process's environment. */
+    static Process startChild(Map<String, String> env, List<String> jvmArgs, String mainClass, String... args)
+            throws IOException {
         List<String> all = new ArrayList<>();
         all.add("--enable-native-access=ALL-UNNAMED");
         all.addAll(jvmArgs);
-        return startChildExactly(all, mainClass, args);
+        ProcessBuilder pb = childProcess(all, mainClass, args);
+        pb.environment().putAll(env);
+        return pb.start();
     }
 
     static Process startChildExactly(List<String> jvmArgs, String mainClass, String... args) throws IOException {
+        return childProcess(jvmArgs, mainClass, args).start();
+    }
+
+    private static ProcessBuilder childProcess(List<String> jvmArgs, String mainClass, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmArgs);
@@ -153,7 +165,7 @@ final class TestSupport {
         cmd.add("target/classes" + File.pathSeparator + "target/test-classes");
         cmd.add(mainClass);
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        return new ProcessBuilder(cmd).redirectErrorStream(true);
     }
 
     static List<String> output(Process p) throws IOException, InterruptedException {
@@ -164,8 +176,9 @@ final class TestSupport {
                 lines.add(line);
             }
         }
-        if (p.waitFor() != 0) {
-            throw new AssertionError("child JVM failed: " + lines);
+        int status = p.waitFor();
+        if (status != 0) {
+            throw new AssertionError("child JVM failed (exit " + status + "): " + lines);
         }
         return lines;
     }
