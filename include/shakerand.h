@@ -156,24 +156,43 @@ SHAKERAND_API int shakerand_kind_from_name(const char *name, shakerand_kind *kin
  * sources, reseeded after 16 MiB of output or 60 seconds (the clock is read
  * once per 4 KiB drawn), after fork() in the child, and on request; its
  * state is wiped when the thread exits and kept out of core dumps. No locks
- * on the hot path.
+ * on the hot path. docs/system.md has the policy, the failure modes and the
+ * limits of fork detection.
  *
  * Seed material is TurboSHAKE256 (domain byte 0x22) of 32 bytes from the
  * operating system (the vDSO getrandom of Linux 6.11+, else getrandom,
- * else getentropy, else /dev/urandom), 32
- * bytes from each hardware source that passed its start-up health check
- * (RDSEED, RDRAND, DARN, RNDRRS, RNDR), and a counter. Hardware is mixed in,
- * never used alone; without the operating system there is no seed.
+ * else getentropy, else /dev/urandom, accepted only as the kernel's
+ * character device), 32 bytes from each hardware source that passed its
+ * start-up health check (RDSEED, RDRAND, DARN, RNDRRS, RNDR), and a
+ * counter. Hardware is mixed in, never used alone; without the operating
+ * system there is no seed.
+ *
+ * Signal handlers. shakerand_system_fill, shakerand_system_try_fill,
+ * shakerand_system_u64 and shakerand_system_u32 (and, with a NULL engine,
+ * shakerand_uniform_*, shakerand_range_*, shakerand_double, shakerand_float
+ * and shakerand_uuid4, which draw only through them) are
+ * async-signal-safe on a thread that has already drawn or called
+ * shakerand_system_init (a thread's very first call maps its state and
+ * registers a thread key, which a handler should not do). A handler that
+ * interrupts a call of its own thread into the library is served by the
+ * getrandom system call instead of the thread's generator: it neither
+ * disturbs nor repeats the interrupted call. Not async-signal-safe: seeded
+ * engines shared with the interrupted code, shakerand_below (it allocates),
+ * shakerand_uuid7 (a mutex),
+ * shakerand_entropy, shakerand_sources, and the reseed functions (which
+ * return SHAKERAND_ESTATE from inside a call of their own thread).
  */
 
 /* Seed the calling thread's generator now. SHAKERAND_EENTROPY if the
- * operating system gave no entropy (nothing is produced then). Optional:
+ * operating system gave no entropy, SHAKERAND_ENOMEM if the thread's state
+ * could not be mapped or registered (nothing is produced then). Optional:
  * the first use seeds implicitly, and a failure there is fatal. */
 SHAKERAND_API int shakerand_system_init(void);
 
 /* len bytes from the calling thread's generator. Cannot fail once seeded;
- * if seeding fails (no entropy from the operating system) the fatal
- * handler runs. */
+ * if the thread's first seed, or its first after fork(), fails (no entropy
+ * from the operating system, no memory for its state) the fatal handler
+ * runs. */
 SHAKERAND_API void shakerand_system_fill(void *out, size_t len);
 SHAKERAND_API uint64_t shakerand_system_u64(void);
 SHAKERAND_API uint32_t shakerand_system_u32(void);
@@ -181,7 +200,8 @@ SHAKERAND_API uint32_t shakerand_system_u32(void);
 /* shakerand_system_fill that returns a seeding failure instead of calling
  * the fatal handler: SHAKERAND_EENTROPY (no seed could be drawn) or
  * SHAKERAND_ENOMEM (no memory for the thread's state), with out untouched.
- * Only a thread's first seed can fail this way; a later reseed that fails
+ * Only a thread's first seed, or its first after fork(), can fail this
+ * way; a later reseed that fails
  * is counted (shakerand_system_reseed_failures) and retried, and the
  * generator keeps serving from its sound state meanwhile. For front ends
  * that raise an error (Java's JNI path). */
@@ -194,7 +214,8 @@ SHAKERAND_API int shakerand_system_try_fill(void *out, size_t len);
  * check. */
 SHAKERAND_API uint64_t shakerand_system_reseed_failures(void);
 
-/* Reseed the calling thread's generator from the sources now. */
+/* Reseed the calling thread's generator from the sources now; on failure
+ * (SHAKERAND_EENTROPY) the generator is left as it was. */
 SHAKERAND_API int shakerand_system_reseed(void);
 
 /* The same, also mixing in len caller bytes (Java's setSeed): the new seed
