@@ -327,7 +327,7 @@ static inline int still_sound(const struct system_state *s)
 /* The marker: 0 when this thread is already inside the generator. */
 static inline int enter(void)
 {
-    if (tls_inside)
+    if (__builtin_expect(tls_inside != 0, 0))
         return 0;
     tls_inside = 1;
     SHAKERAND_SIGNAL_FENCE();
@@ -353,14 +353,69 @@ SHAKERAND_NORETURN static void seeding_failed(int status)
 
 /* A call made while this thread is inside the generator (from a signal
  * handler): the operating system's bytes, no lock, no shared state. */
-static void reentrant_fill(void *out, size_t len)
+__attribute__((noinline, cold)) static void reentrant_fill(void *out, size_t len)
 {
     if (shakerand_entropy_os_signal_safe(out, len) != SHAKERAND_OK)
         shakerand_fatal("a call from a signal handler found no operating-system entropy");
 }
 
+__attribute__((noinline, cold)) static uint64_t reentrant_word(unsigned n)
+{
+    unsigned char b[8];
+    reentrant_fill(b, n);
+    uint64_t v = 0;
+    for (unsigned i = n; i-- > 0;)
+        v = v << 8 | b[i];
+    return v;
+}
+
+/* The common case, inlined: n <= 16 bytes that the live refill still
+ * holds, on a thread whose state is seeded and inside its check interval,
+ * on a little-endian host (where the refill's bytes lie in order). The
+ * marker is set before the state is read. Returns 0 if the case does not
+ * apply, or if the state was wiped under the take (a signal handler forked
+ * and this is the child): out is then written again by the general path.
+ * Only a state with WIPEONFORK gets a check interval (grant), so the magic
+ * alone shows a fork here. */
+static inline int fast_take(void *out, size_t n)
+{
+    if (__builtin_expect(tls_inside != 0, 0))
+        return 0;
+    tls_inside = 1;
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
+    struct system_state *s = tls_state;
+    int done = 0;
+    if (__builtin_expect(s != NULL && s->until_check >= n && s->magic == STATE_MAGIC &&
+                             s->generation == atomic_load_explicit(&fork_generation,
+                                                                   memory_order_relaxed),
+                         1)) {
+        struct engine *e = as_engine(&s->engine);
+        const size_t pos = e->pos;
+        if (__builtin_expect(n <= 16 && n < X8_OUTPUT_BYTES - pos &&
+                                 shakerand_host_is_little_endian(),
+                             1)) {
+            s->until_check -= n;
+            unsigned char *src = (unsigned char *)e->state[e->live] + pos;
+            e->pos = (uint16_t)(pos + n);
+            SHAKERAND_SIGNAL_FENCE();
+            SHAKERAND_TEST_STEP();
+            static const unsigned char zeros[16] = {0};
+            copy_small(out, src, n);
+            SHAKERAND_TEST_STEP();
+            copy_small(src, zeros, n);
+            SHAKERAND_SIGNAL_FENCE();
+            done = s->magic == STATE_MAGIC;
+        }
+    }
+    SHAKERAND_TEST_STEP();
+    SHAKERAND_SIGNAL_FENCE();
+    tls_inside = 0;
+    return done;
+}
+
 /* len bytes, or the status of a failed first seed. */
-static int system_fill(void *out, size_t len)
+__attribute__((noinline)) static int system_fill(void *out, size_t len)
 {
     if (!enter()) {
         reentrant_fill(out, len);
@@ -394,6 +449,8 @@ void shakerand_system_fill(void *out, size_t len)
 {
     if (out == NULL && len > 0)
         shakerand_fatal("shakerand_system_fill: out is NULL");
+    if (len <= 16 && len > 0 && fast_take(out, len))
+        return;
     const int status = system_fill(out, len);
     if (status != SHAKERAND_OK)
         seeding_failed(status);
@@ -406,17 +463,11 @@ int shakerand_system_try_fill(void *out, size_t len)
     return system_fill(out, len);
 }
 
-/* The next n (4 or 8) bytes as a little-endian word. */
-static inline uint64_t system_word(unsigned n)
+/* The next n (4 or 8) bytes as a little-endian word, by the general path. */
+__attribute__((noinline)) static uint64_t system_word(unsigned n)
 {
-    if (!enter()) {
-        unsigned char b[8];
-        reentrant_fill(b, n);
-        uint64_t v = 0;
-        for (unsigned i = n; i-- > 0;)
-            v = v << 8 | b[i];
-        return v;
-    }
+    if (!enter())
+        return reentrant_word(n);
     for (;;) {
         struct system_state *s;
         const int status = ready(n, &s);
@@ -424,14 +475,8 @@ static inline uint64_t system_word(unsigned n)
             leave();
             seeding_failed(status);
         }
-        uint64_t v;
-        unsigned char b[8];
-        if (shakerand_x8_take_small(&s->engine, b, n)) {
-            v = 0;
-            memcpy(&v, b, n); /* the fast path runs only on little-endian hosts */
-        } else {
-            v = n == 8 ? shakerand_engine_u64(&s->engine) : shakerand_engine_u32(&s->engine);
-        }
+        const uint64_t v =
+            n == 8 ? shakerand_engine_u64(&s->engine) : shakerand_engine_u32(&s->engine);
         if (__builtin_expect(still_sound(s), 1)) {
             leave();
             return v;
@@ -439,9 +484,21 @@ static inline uint64_t system_word(unsigned n)
     }
 }
 
-uint64_t shakerand_system_u64(void) { return system_word(8); }
+uint64_t shakerand_system_u64(void)
+{
+    uint64_t v;
+    if (fast_take(&v, 8))
+        return v; /* a little-endian host: the bytes in order are the word */
+    return system_word(8);
+}
 
-uint32_t shakerand_system_u32(void) { return (uint32_t)system_word(4); }
+uint32_t shakerand_system_u32(void)
+{
+    uint32_t v;
+    if (fast_take(&v, 4))
+        return v;
+    return (uint32_t)system_word(4);
+}
 
 /* Not for signal handlers: from inside the generator it is SHAKERAND_ESTATE. */
 int shakerand_system_reseed_with(const void *data, size_t len)
