@@ -1,6 +1,8 @@
 // The system generator and the entropy sources: threads, fork, reseeding on
 // budget, the sources report, and every injected fault.
+#include <dlfcn.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -650,5 +652,45 @@ TEST_F(System, UuidV7CounterIsNotSharedWithAForkedChild)
 #endif
     EXPECT_GT(same_millisecond, 0) << "never in the same millisecond: the test proves nothing";
 }
+
+#if defined(SHAKERAND_SHARED_LIBRARY)
+// A thread that drew from libshakerand.so and exits after the library was
+// dlclose'd runs the library's thread-key destructor: the library must still
+// be mapped (-z nodelete), or that is a jump into unmapped memory.
+TEST_F(System, ThreadExitAfterDlcloseFindsTheLibrary)
+{
+    const pid_t pid = fork();
+    if (pid == 0) {
+        void *lib = dlopen(SHAKERAND_SHARED_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+        if (lib == nullptr)
+            _exit(2);
+        auto u64 = reinterpret_cast<std::uint64_t (*)()>(dlsym(lib, "shakerand_system_u64"));
+        if (u64 == nullptr)
+            _exit(3);
+        static sem_t drew, closed;
+        sem_init(&drew, 0, 0);
+        sem_init(&closed, 0, 0);
+        pthread_t t;
+        pthread_create(
+            &t, nullptr,
+            [](void *f) -> void * {
+                (void)reinterpret_cast<std::uint64_t (*)()>(f)();
+                sem_post(&drew);
+                sem_wait(&closed);
+                return nullptr; // the key's destructor runs now
+            },
+            reinterpret_cast<void *>(u64));
+        sem_wait(&drew);
+        dlclose(lib);
+        sem_post(&closed);
+        pthread_join(t, nullptr);
+        _exit(0);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        << (WIFSIGNALED(status) ? "killed by signal " + std::to_string(WTERMSIG(status)) : "exit status " + std::to_string(WEXITSTATUS(status)));
+}
+#endif
 
 }  // namespace
