@@ -1,8 +1,9 @@
 /*
- * Kernel selection. CPUID for the instruction sets, XGETBV for whether the
+ * Kernel selection: CPUID for the instruction sets, XGETBV for whether the
  * OS saves the registers they use (the entropy layer asks about its own
- * instructions in src/entropy/hw_*.c). Selection happens once; SHAKERAND_KERNEL=<name> forces a kernel
- * (tests use it to run every path on one machine).
+ * instructions in src/entropy/hw_*.c). Selection happens once;
+ * SHAKERAND_KERNEL=<name> forces a kernel (tests use it to run every path
+ * on one machine).
  */
 #include <stdatomic.h>
 #include <stdio.h>

@@ -146,7 +146,7 @@ static void health_check(size_t i)
 static void ensure_health_checked(void)
 {
     if (!health_checked) {
-        for (size_t i = 0; i < HW_COUNT; i++)
+        for (size_t i = 0; shakerand_hw_sources[i] != NULL; i++)
             health_check(i);
         health_checked = 1;
     }
@@ -196,7 +196,7 @@ int shakerand_entropy_gather(unsigned char *out, size_t len)
     if (status != SHAKERAND_OK)
         return status;
     ensure_health_checked();
-    for (size_t i = 0; i < HW_COUNT; i++)
+    for (size_t i = 0; shakerand_hw_sources[i] != NULL; i++)
         if (hw_state[i].used)
             used[n_used++] = i;
     release_lock();
