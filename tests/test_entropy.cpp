@@ -3,7 +3,6 @@
 // namespace), getrandom answering EINTR for ever or ENOSYS (seccomp
 // filters), and the async-signal-safe read. Each such case runs in a forked
 // child, which exits with a code the parent checks under a time limit.
-#include <fcntl.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <sched.h>
