@@ -270,7 +270,7 @@ size_t shakerand_sources(shakerand_source_info *out, size_t max)
     }
     /* Without the lock nothing is checked or recorded; every source is
      * reported unused, with the reason. */
-    static const char *const no_lock = "not checked: the sources' lock failed";
+    static const char *const no_lock = "not checked: the sources' lock could not be set up or taken";
     for (size_t i = 0; i < count && i < max; i++) {
         if (i == 0) {
             out[0].name = "os";
