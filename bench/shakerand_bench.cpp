@@ -27,9 +27,9 @@
 #endif
 
 extern "C" {
-#include "entropy.h"
 #include "keccakp1600.h"
 #include "shakerand.h"
+#include "testing.h"
 }
 
 namespace {

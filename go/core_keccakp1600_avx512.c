@@ -1,13 +1,3 @@
-/* The AVX-512 kernel, x86-64 only; enabled by pragma for this translation
- * unit alone (see core_keccakp1600_avx2.c). */
-#if defined(__x86_64__)
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f,avx512vl"))), apply_to = function)
-#else
-#pragma GCC target("avx512f,avx512vl")
-#endif
+/* cgo compiles only the package directory's C files: this one brings in
+ * src/keccakp1600_avx512.c (one wrapper per line of src/sources.txt). */
 #include "../src/keccakp1600_avx512.c"
-#if defined(__clang__)
-#pragma clang attribute pop
-#endif
-#endif

@@ -1,3 +1,3 @@
-/* cgo compiles only the C files of the package directory: this one brings
- * in the core's src/keccakp1600_portable.c unchanged. */
+/* cgo compiles only the package directory's C files: this one brings in
+ * src/keccakp1600_portable.c (one wrapper per line of src/sources.txt). */
 #include "../src/keccakp1600_portable.c"

@@ -1,3 +1,3 @@
-/* cgo compiles only the C files of the package directory: this one brings
- * in the core's src/util.c unchanged. */
+/* cgo compiles only the package directory's C files: this one brings in
+ * src/util.c (one wrapper per line of src/sources.txt). */
 #include "../src/util.c"

@@ -1,8 +1,9 @@
 /*
- * Kernel selection. The only file that asks the CPU what it supports: CPUID
- * for the instruction sets, XGETBV for whether the OS saves the registers
- * they use. Selection happens once; SHAKERAND_KERNEL=<name> forces a kernel
- * (tests use it to run every path on one machine).
+ * Kernel selection: CPUID for the instruction sets, XGETBV for whether the
+ * OS saves the registers they use (the entropy layer asks about its own
+ * instructions in src/entropy/hw_*.c). Selection happens once;
+ * SHAKERAND_KERNEL=<name> forces a kernel (tests use it to run every path
+ * on one machine).
  */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -35,23 +36,13 @@ static const struct shakerand_kernel kernel_avx512 = {
     shakerand_keccakp1600x8_permute_avx512,
 };
 
-enum { CPU_AVX2 = 1, CPU_AVX512 = 2, CPU_RDRAND = 4, CPU_RDSEED = 8 };
+enum { CPU_AVX2 = 1, CPU_AVX512 = 2 };
 
 static unsigned x86_features(void)
 {
     unsigned eax, ebx, ecx, edx, features = 0;
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
         return 0;
-    /* RDRAND is CPUID.1:ECX bit 30, RDSEED CPUID.(7,0):EBX bit 18, on
-     * every vendor that has them (AMD included). */
-    if ((ecx >> 30) & 1)
-        features |= CPU_RDRAND;
-    if (__get_cpuid_max(0, NULL) >= 7) {
-        unsigned a7, b7, c7, d7;
-        __cpuid_count(7, 0, a7, b7, c7, d7);
-        if ((b7 >> 18) & 1)
-            features |= CPU_RDSEED;
-    }
     const int osxsave = (int)((ecx >> 27) & 1), avx = (int)((ecx >> 28) & 1);
     if (!osxsave || !avx)
         return features;
@@ -141,32 +132,10 @@ const struct shakerand_kernel *shakerand_kernel_get(void)
     return k;
 }
 
+#if defined(SHAKERAND_TESTING)
 void shakerand_kernel_set_for_testing(const struct shakerand_kernel *k)
 {
     atomic_store_explicit(&active_kernel, k != NULL ? k : detect(),
                           memory_order_release);
 }
-
-/* Hardware random-number instructions, for the entropy sources. */
-#if defined(__powerpc64__) || defined(__aarch64__)
-#include <sys/auxv.h>
 #endif
-
-int shakerand_cpu_has_rng(enum shakerand_cpu_rng which)
-{
-    switch (which) {
-#if defined(SHAKERAND_HAVE_X86_64_KERNELS)
-    case SHAKERAND_CPU_RDRAND: return (x86_features() & CPU_RDRAND) != 0;
-    case SHAKERAND_CPU_RDSEED: return (x86_features() & CPU_RDSEED) != 0;
-#endif
-#if defined(__powerpc64__)
-    /* PPC_FEATURE2_DARN: POWER9 and later, reported by the kernel. */
-    case SHAKERAND_CPU_DARN: return (getauxval(AT_HWCAP2) & 0x00200000UL) != 0;
-#endif
-#if defined(__aarch64__)
-    /* HWCAP2_RNG: ARMv8.5 RNDR/RNDRRS, reported by the kernel. */
-    case SHAKERAND_CPU_RNDR: return (getauxval(AT_HWCAP2) & (1UL << 16)) != 0;
-#endif
-    default: return 0;
-    }
-}

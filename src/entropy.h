@@ -1,52 +1,103 @@
-/* Entropy sources and the conditioner that mixes them (private). */
+/*
+ * The entropy layer (private): one back end per source in src/entropy/,
+ * and the conditioner that mixes them.
+ *
+ *   os.c             getrandom -> getentropy -> /dev/urandom, and the
+ *                    async-signal-safe read
+ *   os_vdso_linux.c  the vDSO getrandom and its pool of states
+ *   hw_x86.c         RDSEED, RDRAND         (CPUID)
+ *   hw_ppc64.c       DARN                   (AT_HWCAP2)
+ *   hw_arm64.c       RNDRRS, RNDR           (AT_HWCAP2)
+ *   conditioner.c    the source table, health checks, the sources report,
+ *                    shakerand_entropy
+ *   fault_testing.c  injected faults; only in the testing library
+ *
+ * The operating system is the one source that is required: seed material
+ * without it is an error, never a hardware-only or zero seed. Hardware
+ * instructions are mixed in when present and healthy, never used alone.
+ */
 #ifndef SHAKERAND_ENTROPY_H
 #define SHAKERAND_ENTROPY_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* Hardware reads: 0 and a 64-bit word, or -1 once the retry budget is spent. */
-int shakerand_rdseed64(uint64_t *out);
-int shakerand_rdrand64(uint64_t *out);
-
-/* Seed material: TurboSHAKE256 (domain byte 0x22) of operating-system
- * bytes, then the bytes of every hardware source that passed its health
- * check, then a process-wide counter. SHAKERAND_OK, or SHAKERAND_EENTROPY
- * (out untouched) when the operating system gives nothing. */
+/* Seed material: TurboSHAKE256 (domain byte 0x22) of 32 operating-system
+ * bytes, then the 64-bit words (little-endian) of every hardware source
+ * that passed its health check, then a process-wide counter. SHAKERAND_OK;
+ * SHAKERAND_EENTROPY (out untouched) when the operating system gives
+ * nothing or the sources' lock fails; SHAKERAND_ENOMEM when the lock's
+ * fork handlers cannot be installed (pthread_atfork). */
 int shakerand_entropy_gather(unsigned char *out, size_t len);
 
-/* Fault injection for the tests. */
-enum shakerand_fault {
-    SHAKERAND_FAULT_NONE,
-    SHAKERAND_FAULT_FAIL,      /* every read fails */
-    SHAKERAND_FAULT_STUCK,     /* the same value every time */
-    SHAKERAND_FAULT_ALL_ONES,  /* 0xFFFF...FFFF every time */
-    SHAKERAND_FAULT_ALL_ZEROS, /* 0 every time */
-    SHAKERAND_FAULT_NO_VDSO,       /* os: as if the vDSO had no getrandom */
-    SHAKERAND_FAULT_NO_GETRANDOM,  /* os: as if neither getrandom were there */
-    SHAKERAND_FAULT_NO_GETENTROPY, /* os: as if getrandom and getentropy were */
-    SHAKERAND_FAULT_LATER_ALL_ONES, /* hardware: healthy at start-up, then all-ones */
-};
-/* Sets the fault of source `name` ("os" takes FAIL and the NO_* faults,
- * hardware sources the others) and runs the health checks again; -1 for an
- * unknown name. */
-int shakerand_entropy_fault_for_testing(const char *name, enum shakerand_fault fault);
+/* ---- hardware back ends --------------------------------------------------- */
 
-/* Test hooks of the system generator: how many seeds it has drawn (all
- * threads), and an offset added to its clock. */
-uint64_t shakerand_system_seed_count_for_testing(void);
-void shakerand_system_clock_offset_for_testing(uint64_t ns);
-/* Threads that map their state after this call skip MADV_WIPEONFORK, so the
- * fall-backs (fork handler, pid check) are tested alone. */
-void shakerand_system_skip_wipeonfork_for_testing(int skip);
-/* How many thread states have been wiped and unmapped at thread exit. */
-uint64_t shakerand_system_states_wiped_for_testing(void);
-/* While `keep` is set, exiting threads wipe their state but leave it mapped,
- * and the last one is returned (with its mapping's length) for inspection;
- * the caller unmaps it. */
-void shakerand_system_keep_exited_states_for_testing(int keep);
-const void *shakerand_system_last_exited_state_for_testing(size_t *mapped_len);
-/* The calling thread's state mapping, NULL before its first draw. */
-const void *shakerand_system_state_for_testing(void);
+/* One hardware instruction. `present` asks the CPU or the kernel (CPUID,
+ * AT_HWCAP2) and never executes the instruction to see whether it traps;
+ * `read64` gives 0 and a word, or -1 once its retry budget is spent, and
+ * is called only when `present` said yes. */
+struct shakerand_hw_source {
+    const char *name; /* as shakerand_sources reports it */
+    int (*present)(void);
+    int (*read64)(uint64_t *out);
+};
+
+#if defined(__x86_64__)
+extern const struct shakerand_hw_source shakerand_hw_rdseed;
+extern const struct shakerand_hw_source shakerand_hw_rdrand;
+#endif
+#if defined(__powerpc64__)
+extern const struct shakerand_hw_source shakerand_hw_darn;
+#endif
+#if defined(__aarch64__)
+extern const struct shakerand_hw_source shakerand_hw_rndrrs;
+extern const struct shakerand_hw_source shakerand_hw_rndr;
+#endif
+
+/* Every hardware source this build has, in report order (conditioner.c). */
+extern const struct shakerand_hw_source *const shakerand_hw_sources[];
+extern const size_t shakerand_hw_source_count;
+
+/* ---- the operating system ------------------------------------------------- */
+
+/* How many times in a row getrandom (vDSO or system call) and read() may
+ * return EINTR with no byte read before the step fails. A signal
+ * interrupts a request only while it waits for the pool's initialisation
+ * or copies more than 256 bytes, and one retry per signal is enough; a
+ * seccomp filter or a broken sandbox can answer EINTR for ever, and a seed
+ * must then fail, not spin. 64 interrupted calls cost a few microseconds. */
+#define SHAKERAND_EINTR_RETRIES 64
+
+/* The steps of the chain, in the order they are tried. */
+enum shakerand_os_step {
+    SHAKERAND_OS_VDSO,
+    SHAKERAND_OS_GETRANDOM,
+    SHAKERAND_OS_GETENTROPY,
+    SHAKERAND_OS_URANDOM,
+};
+
+/* len bytes from the chain, starting at step `first` (the conditioner
+ * starts at SHAKERAND_OS_VDSO; the tests start later to run every step).
+ * 0 and *method set to the step that answered ("getrandom (vDSO)",
+ * "getrandom", "getentropy", "/dev/urandom"), or -1 and *reason set. */
+int shakerand_entropy_os_read(enum shakerand_os_step first, unsigned char *out, size_t len,
+                              const char **method, const char **reason);
+
+/* len bytes from the kernel, callable from a signal handler: the getrandom
+ * system call (flags 0) and, only where the kernel lacks it (ENOSYS), the
+ * checked /dev/urandom. No locks, no allocation, no stdio, no vDSO; errno
+ * is preserved. SHAKERAND_OK, or SHAKERAND_EENTROPY (out may then hold
+ * part of the bytes). */
+int shakerand_entropy_os_signal_safe(void *out, size_t len);
+
+/* The vDSO's getrandom (os_vdso_linux.c): 0 when it filled out, -1 when it
+ * is not available here or failed (the caller then uses the system call). */
+int shakerand_entropy_vdso_read(unsigned char *out, size_t len);
+
+/* Transitional, until tests/test_system.cpp includes "testing.h" itself:
+ * the test hooks it uses used to be declared here. */
+#if defined(SHAKERAND_TESTING)
+#include "testing.h"
+#endif
 
 #endif

@@ -46,8 +46,11 @@ const struct shakerand_kernel *shakerand_kernel_get(void);
 /* A kernel by name, or NULL if unknown or unsupported on this CPU. */
 const struct shakerand_kernel *shakerand_kernel_find(const char *name);
 
-/* Test hook: make `k` the active kernel (NULL restores the detected one). */
+#if defined(SHAKERAND_TESTING)
+/* Test hook (testing library only): make `k` the active kernel (NULL
+ * restores the detected one). */
 void shakerand_kernel_set_for_testing(const struct shakerand_kernel *k);
+#endif
 
 void shakerand_keccakp1600_permute_portable(uint64_t *state, unsigned rounds);
 void shakerand_keccakp1600x4_permute_portable(uint64_t *states, unsigned rounds);
@@ -58,15 +61,6 @@ void shakerand_keccakp1600x8_permute_avx2(uint64_t *states, unsigned rounds);
 void shakerand_keccakp1600_permute_avx512(uint64_t *state, unsigned rounds);
 void shakerand_keccakp1600x8_permute_avx512(uint64_t *states, unsigned rounds);
 #endif
-
-/* CPU random-number instructions; only dispatch.c asks the CPU. */
-enum shakerand_cpu_rng {
-    SHAKERAND_CPU_RDRAND,
-    SHAKERAND_CPU_RDSEED,
-    SHAKERAND_CPU_DARN,
-    SHAKERAND_CPU_RNDR,
-};
-int shakerand_cpu_has_rng(enum shakerand_cpu_rng which);
 
 /* Byte access to a state (or to interleaved states, read word by word);
  * lanes are little-endian (FIPS 202). */

@@ -1,14 +1,19 @@
 /* Keccak-p[1600] on four states with AVX2: lane i of four states in one ymm
  * register. AVX2 has no rotate and no three-input logic, so a rotation is
- * two shifts and an or, and chi an andnot and a xor. Built with -mavx2;
- * called only when dispatch has checked the CPU and the OS.
+ * two shifts and an or, and chi an andnot and a xor. AVX2 is enabled per
+ * function by a target attribute, so no build passes -mavx2; called only
+ * when dispatch has checked the CPU and the OS. Compiled to nothing
+ * outside x86-64.
  *
  * Two instantiations: the x4 layout (lane i of state j at 4*i + j) and the
  * x8 layout (8*i + j), where states 0-3 and 4-7 are two x4 groups whose
  * lanes sit 8 words apart. */
+#if defined(SHAKERAND_HAVE_X86_64_KERNELS)
 #include <immintrin.h>
 
 #include "keccakp1600.h"
+
+#define SHAKERAND_TARGET_AVX2 __attribute__((target("avx2")))
 
 #define AVX2_XOR(a, b) _mm256_xor_si256((a), (b))
 #define AVX2_XOR5(a, b, c, d, e) \
@@ -26,7 +31,7 @@
 #define KP_LOAD(s, i) _mm256_loadu_si256((const __m256i *)(const void *)((s) + 4 * (i)))
 #define KP_STORE(s, i, v) _mm256_storeu_si256((__m256i *)(void *)((s) + 4 * (i)), (v))
 #define KP_FUNCTION shakerand_keccakp1600x4_permute_avx2
-#define KP_ATTRIBUTES
+#define KP_ATTRIBUTES SHAKERAND_TARGET_AVX2
 #include "keccakp1600_round.inc"
 
 #define KP_LANE __m256i
@@ -38,11 +43,12 @@
 #define KP_LOAD(s, i) _mm256_loadu_si256((const __m256i *)(const void *)((s) + 8 * (i)))
 #define KP_STORE(s, i, v) _mm256_storeu_si256((__m256i *)(void *)((s) + 8 * (i)), (v))
 #define KP_FUNCTION permute_x4_group_of_x8
-#define KP_ATTRIBUTES static
+#define KP_ATTRIBUTES static SHAKERAND_TARGET_AVX2
 #include "keccakp1600_round.inc"
 
-void shakerand_keccakp1600x8_permute_avx2(uint64_t *states, unsigned rounds)
+SHAKERAND_TARGET_AVX2 void shakerand_keccakp1600x8_permute_avx2(uint64_t *states, unsigned rounds)
 {
     permute_x4_group_of_x8(states, rounds);     /* states 0-3 */
     permute_x4_group_of_x8(states + 4, rounds); /* states 4-7 */
 }
+#endif

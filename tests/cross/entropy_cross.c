@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "entropy.h"
 #include "shakerand.h"
+#include "testing.h"
 
 static int passed, failed;
 

@@ -2,6 +2,9 @@
 # Builds the C core with the repository's CMake (shakerand_static, -fPIC) and links the JNI
 # glue against it into target/classes/native/PLATFORM/libshakerand_jni.so, from which the jar
 # and the tests pick it up. Run by Maven (exec-maven-plugin, phase process-classes).
+# The core's sources (src/sources.txt) and their instruction sets (target attributes in the
+# sources) come with CMake's shakerand_static, so this script names neither; that library
+# carries no test hook (those are in shakerand_testing only).
 # Usage: build.sh REPO_ROOT TARGET_DIR JAVA_HOME PLATFORM
 set -eu
 root=$1 target=$2 jhome=$3 platform=$4

@@ -1,0 +1,307 @@
+/*
+ * The source table, the health checks, the conditioner and the sources
+ * report. Reads go through hw_read and os_read below: the back ends' own
+ * in the shipped library, the fault-injecting ones of fault_testing.c in
+ * the testing library.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "../entropy.h"
+#include "../internal.h"
+#if defined(SHAKERAND_TESTING)
+#include "../testing.h"
+#endif
+
+enum {
+    CONDITIONER_DOMAIN = 0x22,
+    OS_BYTES = 32,
+    HW_WORDS = 4, /* 256 bits from each hardware source per seed */
+    HEALTH_WORDS = 8,
+};
+
+/* Every hardware back end of this architecture, in report order. */
+const struct shakerand_hw_source *const shakerand_hw_sources[] = {
+#if defined(__x86_64__)
+    &shakerand_hw_rdseed,
+    &shakerand_hw_rdrand,
+#endif
+#if defined(__powerpc64__)
+    &shakerand_hw_darn,
+#endif
+#if defined(__aarch64__)
+    &shakerand_hw_rndrrs,
+    &shakerand_hw_rndr,
+#endif
+    NULL,
+};
+#define HW_COUNT (sizeof shakerand_hw_sources / sizeof shakerand_hw_sources[0] - 1)
+const size_t shakerand_hw_source_count = HW_COUNT;
+
+#if defined(SHAKERAND_TESTING)
+static int hw_read(size_t i, int at_startup, uint64_t *out)
+{
+    return shakerand_entropy_hw_read_for_testing(i, at_startup, out);
+}
+
+static int os_read(unsigned char *out, size_t len, const char **method, const char **reason)
+{
+    return shakerand_entropy_os_read_for_testing(out, len, method, reason);
+}
+#else
+static int hw_read(size_t i, int at_startup, uint64_t *out)
+{
+    (void)at_startup;
+    return shakerand_hw_sources[i]->read64(out);
+}
+
+static int os_read(unsigned char *out, size_t len, const char **method, const char **reason)
+{
+    return shakerand_entropy_os_read(SHAKERAND_OS_VDSO, out, len, method, reason);
+}
+#endif
+
+/* What the health checks found; under the lock. One spare entry so an
+ * architecture without hardware sources has no zero-length array. */
+static struct {
+    int present, used;
+    const char *reason;
+} hw_state[HW_COUNT + 1];
+static int health_checked;
+static const char *os_reason = NULL;
+static const char *os_method = "getrandom";
+static _Atomic uint64_t seed_counter;
+
+/* Guards the state above; never held across a read of the operating
+ * system. Fork handlers take it so a child never inherits it locked by a
+ * thread that no longer exists. Every pthread result is checked:
+ * pthread_atfork can fail (ENOMEM), and then every call that needs the
+ * lock returns SHAKERAND_ENOMEM, since pthread_once does not run the
+ * installer again; a failed lock is SHAKERAND_EENTROPY (the sources could
+ * not be read). A fork handler cannot return an error and a failed unlock
+ * leaves the lock in no known state: those are fatal. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t fork_handlers_once = PTHREAD_ONCE_INIT;
+static int fork_handlers_error;
+
+static void lock_for_fork(void)
+{
+    if (pthread_mutex_lock(&lock) != 0)
+        shakerand_fatal("the entropy sources' lock failed");
+}
+
+static void release_lock(void)
+{
+    if (pthread_mutex_unlock(&lock) != 0)
+        shakerand_fatal("the entropy sources' lock failed");
+}
+
+static void install_fork_handlers(void)
+{
+    fork_handlers_error = pthread_atfork(lock_for_fork, release_lock, release_lock);
+}
+
+/* SHAKERAND_OK with the lock held, or the error without it. */
+static int lock_sources(void)
+{
+    if (pthread_once(&fork_handlers_once, install_fork_handlers) != 0 || fork_handlers_error != 0)
+        return SHAKERAND_ENOMEM;
+    return pthread_mutex_lock(&lock) == 0 ? SHAKERAND_OK : SHAKERAND_EENTROPY;
+}
+
+/* A source is used only if HEALTH_WORDS reads all succeed, none is all-zeros
+ * or all-ones (AMD's RDRAND returned all-ones after resume on some
+ * microcode), and no value repeats (a stuck source). */
+static void health_check(size_t i)
+{
+    hw_state[i].present = shakerand_hw_sources[i]->present();
+    hw_state[i].used = 0;
+    hw_state[i].reason = NULL;
+    if (!hw_state[i].present) {
+        hw_state[i].reason = "not supported by this CPU";
+        return;
+    }
+    uint64_t v[HEALTH_WORDS];
+    for (int k = 0; k < HEALTH_WORDS; k++) {
+        if (hw_read(i, 1, &v[k]) != 0) {
+            hw_state[i].reason = "failed the start-up health check: no value within the retry budget";
+            return;
+        }
+        if (v[k] == 0 || v[k] == UINT64_MAX) {
+            hw_state[i].reason = "failed the start-up health check: returned all-zeros or all-ones";
+            return;
+        }
+        for (int j = 0; j < k; j++) {
+            if (v[j] == v[k]) {
+                hw_state[i].reason = "failed the start-up health check: repeated a value";
+                return;
+            }
+        }
+    }
+    shakerand_memzero(v, sizeof v);
+    hw_state[i].used = 1;
+}
+
+/* Under the lock. */
+static void ensure_health_checked(void)
+{
+    if (!health_checked) {
+        for (size_t i = 0; shakerand_hw_sources[i] != NULL; i++)
+            health_check(i);
+        health_checked = 1;
+    }
+}
+
+/* The operating system's last answer, for the report. */
+static int record_os(const char *method, const char *reason)
+{
+    const int status = lock_sources();
+    if (status != SHAKERAND_OK)
+        return status;
+    os_reason = reason;
+    if (method != NULL)
+        os_method = method;
+    release_lock();
+    return SHAKERAND_OK;
+}
+
+/* A word read at seed time that is all-zeros, all-ones or a repeat of the
+ * previous one means the source broke after its start-up check (AMD's
+ * all-ones after resume): it is dropped from this seed and reported. */
+static const char *runtime_check(const uint64_t *w, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (w[i] == 0 || w[i] == UINT64_MAX)
+            return "failed a check at seed time: returned all-zeros or all-ones";
+        if (i > 0 && w[i] == w[i - 1])
+            return "failed a check at seed time: repeated a value";
+    }
+    return NULL;
+}
+
+static void absorb_u64(shakerand_xof *xof, uint64_t w)
+{
+    unsigned char b[8];
+    for (int t = 0; t < 8; t++)
+        b[t] = (unsigned char)(w >> (8 * t));
+    shakerand_xof_absorb(xof, b, sizeof b);
+    shakerand_memzero(b, sizeof b);
+}
+
+int shakerand_entropy_gather(unsigned char *out, size_t len)
+{
+    size_t used[HW_COUNT + 1];
+    size_t n_used = 0;
+    int status = lock_sources();
+    if (status != SHAKERAND_OK)
+        return status;
+    ensure_health_checked();
+    for (size_t i = 0; shakerand_hw_sources[i] != NULL; i++)
+        if (hw_state[i].used)
+            used[n_used++] = i;
+    release_lock();
+
+    unsigned char os[OS_BYTES];
+    const char *method = NULL, *reason = NULL;
+    const int os_status = os_read(os, sizeof os, &method, &reason);
+    status = record_os(method, reason);
+    if (os_status != 0 || status != SHAKERAND_OK) {
+        shakerand_memzero(os, sizeof os);
+        return os_status != 0 ? SHAKERAND_EENTROPY : status;
+    }
+
+    shakerand_xof xof;
+    shakerand_turboshake256_init(&xof, CONDITIONER_DOMAIN);
+    shakerand_xof_absorb(&xof, os, sizeof os);
+    shakerand_memzero(os, sizeof os);
+    for (size_t k = 0; k < n_used && status == SHAKERAND_OK; k++) {
+        uint64_t w[HW_WORDS];
+        int got = 0;
+        /* A source that stops answering is skipped for this seed: the
+         * operating system's bytes carry the seed on their own. */
+        while (got < HW_WORDS && hw_read(used[k], 0, &w[got]) == 0)
+            got++;
+        const char *broken = runtime_check(w, got);
+        if (broken == NULL) {
+            for (int t = 0; t < got; t++)
+                absorb_u64(&xof, w[t]);
+        } else if ((status = lock_sources()) == SHAKERAND_OK) {
+            hw_state[used[k]].used = 0;
+            hw_state[used[k]].reason = broken;
+            release_lock();
+        }
+        shakerand_memzero(w, sizeof w);
+    }
+    if (status != SHAKERAND_OK) {
+        shakerand_xof_wipe(&xof);
+        return status;
+    }
+
+    /* The counter makes every seed's input distinct even if every source
+     * repeated itself. */
+    absorb_u64(&xof, atomic_fetch_add_explicit(&seed_counter, 1, memory_order_relaxed));
+    shakerand_xof_squeeze(&xof, out, len);
+    shakerand_xof_wipe(&xof);
+    return SHAKERAND_OK;
+}
+
+int shakerand_entropy(void *out, size_t len)
+{
+    if (out == NULL && len > 0)
+        return SHAKERAND_EINVAL;
+    return shakerand_entropy_gather(out, len);
+}
+
+size_t shakerand_sources(shakerand_source_info *out, size_t max)
+{
+    /* Report the OS source as it is now, not as it was at the last seed. */
+    unsigned char probe[1];
+    const char *method = NULL, *reason = NULL;
+    (void)os_read(probe, sizeof probe, &method, &reason);
+    shakerand_memzero(probe, sizeof probe);
+
+    const size_t count = 1 + HW_COUNT;
+    const int locked = lock_sources() == SHAKERAND_OK;
+    if (locked) {
+        ensure_health_checked();
+        os_reason = reason;
+        if (method != NULL)
+            os_method = method;
+    }
+    /* Without the lock nothing is checked or recorded; every source is
+     * reported unused, with the reason. */
+    static const char *const no_lock = "not checked: the sources' lock could not be set up or taken";
+    for (size_t i = 0; i < count && i < max; i++) {
+        if (i == 0) {
+            out[0].name = "os";
+            out[0].method = locked ? os_method : "getrandom";
+            out[0].present = 1;
+            out[0].used = locked && os_reason == NULL;
+            out[0].reason = locked ? os_reason : no_lock;
+            continue;
+        }
+        const size_t h = i - 1;
+        out[i].name = shakerand_hw_sources[h]->name;
+        out[i].method = shakerand_hw_sources[h]->name;
+        out[i].present = locked && hw_state[h].present;
+        out[i].used = locked && hw_state[h].used;
+        out[i].reason = locked ? hw_state[h].reason : no_lock;
+    }
+    if (locked)
+        release_lock();
+    return count;
+}
+
+#if defined(SHAKERAND_TESTING)
+int shakerand_entropy_recheck_for_testing(void)
+{
+    const int status = lock_sources();
+    if (status != SHAKERAND_OK)
+        return status;
+    os_reason = NULL;
+    health_checked = 0;
+    ensure_health_checked();
+    release_lock();
+    return SHAKERAND_OK;
+}
+#endif

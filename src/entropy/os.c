@@ -1,0 +1,144 @@
+/*
+ * The operating system: the vDSO's getrandom (os_vdso_linux.c); else the
+ * getrandom system call; where the kernel lacks it (ENOSYS), getentropy(3),
+ * which a libc may implement otherwise; then /dev/urandom, accepted only if
+ * it is the kernel's random character device.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#endif
+
+#include "../entropy.h"
+#include "../internal.h"
+
+/* The getrandom system call, flags 0, until len bytes are in: 0, or the
+ * errno that stopped it (ENOSYS where the kernel or the build lacks it).
+ * Raw syscall() rather than libc's getrandom(), so the signal-safe read can
+ * use it and a libc without the wrapper still gets the call. */
+static int getrandom_fill(unsigned char *out, size_t len)
+{
+#if defined(__linux__) && defined(SYS_getrandom)
+    int interrupted = 0;
+    while (len > 0) {
+        const long n = syscall(SYS_getrandom, out, len, 0);
+        if (n < 0 && errno == EINTR && ++interrupted < SHAKERAND_EINTR_RETRIES)
+            continue;
+        if (n < 0)
+            return errno;
+        if (n == 0) /* cannot happen for len > 0; never spin on it */
+            return EIO;
+        out += n;
+        len -= (size_t)n;
+        interrupted = 0;
+    }
+    return 0;
+#else
+    (void)out;
+    (void)len;
+    return ENOSYS;
+#endif
+}
+
+/* Linux's random driver is character device 1:9 (mem, urandom). A regular
+ * file, a FIFO or another device mounted or linked over /dev/urandom in a
+ * container or a chroot is not a source of entropy. */
+static int is_urandom(const struct stat *st)
+{
+    if (!S_ISCHR(st->st_mode))
+        return 0;
+#if defined(__linux__)
+    return major(st->st_rdev) == 1 && minor(st->st_rdev) == 9;
+#else
+    return 1;
+#endif
+}
+
+/* /dev/urandom, checked on the descriptor it is read from: 0 or -1. Only
+ * open, fstat, read and close, all async-signal-safe. No O_NOFOLLOW: some
+ * containers make /dev/urandom a symbolic link to the real node, and
+ * fstat on the opened descriptor checks what is read whatever the path
+ * went through. O_NOCTTY: a terminal put in its place must not become the
+ * controlling one. */
+static int urandom_fill(unsigned char *out, size_t len)
+{
+    const int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    int ok = fstat(fd, &st) == 0 && is_urandom(&st);
+    int interrupted = 0;
+    while (ok && len > 0) {
+        const ssize_t n = read(fd, out, len);
+        if (n < 0 && errno == EINTR && ++interrupted < SHAKERAND_EINTR_RETRIES)
+            continue;
+        if (n <= 0) {
+            ok = 0;
+            break;
+        }
+        out += n;
+        len -= (size_t)n;
+        interrupted = 0;
+    }
+    close(fd);
+    return ok ? 0 : -1;
+}
+
+int shakerand_entropy_os_read(enum shakerand_os_step first, unsigned char *out, size_t len,
+                              const char **method, const char **reason)
+{
+    switch (first) {
+    case SHAKERAND_OS_VDSO:
+        if (shakerand_entropy_vdso_read(out, len) == 0) {
+            *method = "getrandom (vDSO)";
+            return 0;
+        }
+        /* fall through */
+    case SHAKERAND_OS_GETRANDOM: {
+        const int error = getrandom_fill(out, len);
+        if (error == 0) {
+            *method = "getrandom";
+            return 0;
+        }
+        /* Any answer but "no such call" from a kernel that has getrandom
+         * is a failure, not a reason to try a weaker path. */
+        if (error != ENOSYS) {
+            *reason = "getrandom failed";
+            return -1;
+        }
+    }
+        /* fall through */
+    case SHAKERAND_OS_GETENTROPY: {
+        int ok = 1;
+        for (size_t off = 0; ok && off < len; off += 256) /* getentropy's limit */
+            ok = getentropy(out + off, len - off < 256 ? len - off : 256) == 0;
+        if (ok) {
+            *method = "getentropy";
+            return 0;
+        }
+    }
+        /* fall through */
+    case SHAKERAND_OS_URANDOM:
+        if (urandom_fill(out, len) == 0) {
+            *method = "/dev/urandom";
+            return 0;
+        }
+    }
+    *reason = "getrandom, getentropy and /dev/urandom all failed";
+    return -1;
+}
+
+int shakerand_entropy_os_signal_safe(void *out, size_t len)
+{
+    const int saved_errno = errno;
+    int error = getrandom_fill(out, len);
+    if (error == ENOSYS)
+        error = urandom_fill(out, len);
+    errno = saved_errno;
+    return error == 0 ? SHAKERAND_OK : SHAKERAND_EENTROPY;
+}

@@ -1,0 +1,73 @@
+/*
+ * Test hooks (private). They exist only in the testing library
+ * (shakerand_testing, built with SHAKERAND_TESTING from the same sources):
+ * libshakerand.a, libshakerand.so, the Go package and the JNI library carry
+ * none of them.
+ */
+#ifndef SHAKERAND_TESTING_H
+#define SHAKERAND_TESTING_H
+
+#if defined(SHAKERAND_TESTING)
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- entropy sources (src/entropy/fault_testing.c) ------------------------ */
+
+enum shakerand_fault {
+    SHAKERAND_FAULT_NONE,
+    SHAKERAND_FAULT_FAIL,      /* every read fails */
+    SHAKERAND_FAULT_STUCK,     /* the same value every time */
+    SHAKERAND_FAULT_ALL_ONES,  /* 0xFFFF...FFFF every time */
+    SHAKERAND_FAULT_ALL_ZEROS, /* 0 every time */
+    SHAKERAND_FAULT_NO_VDSO,       /* os: as if the vDSO had no getrandom */
+    SHAKERAND_FAULT_NO_GETRANDOM,  /* os: as if neither getrandom were there */
+    SHAKERAND_FAULT_NO_GETENTROPY, /* os: as if getrandom and getentropy were */
+    SHAKERAND_FAULT_LATER_ALL_ONES, /* hardware: healthy at start-up, then all-ones */
+};
+/* Sets the fault of source `name` ("os" takes FAIL and the NO_* faults,
+ * hardware sources the others) and runs the health checks again; -1 for an
+ * unknown name. */
+int shakerand_entropy_fault_for_testing(const char *name, enum shakerand_fault fault);
+
+/* The conditioner's reads in the testing library, through the faults:
+ * hardware source i of shakerand_hw_sources (during the start-up health
+ * check when `at_startup`), and the operating system's chain. Same results
+ * as the back ends' read64 and shakerand_entropy_os_read. */
+int shakerand_entropy_hw_read_for_testing(size_t i, int at_startup, uint64_t *out);
+int shakerand_entropy_os_read_for_testing(unsigned char *out, size_t len, const char **method,
+                                          const char **reason);
+/* Forgets the health checks and the operating system's last reason, and
+ * runs the checks again (conditioner.c). SHAKERAND_OK or the lock's error. */
+int shakerand_entropy_recheck_for_testing(void);
+
+/* ---- the system generator (src/system.c) ---------------------------------- */
+
+/* How many seeds it has drawn (all threads), and an offset added to its
+ * clock. */
+uint64_t shakerand_system_seed_count_for_testing(void);
+void shakerand_system_clock_offset_for_testing(uint64_t ns);
+/* Threads that map their state after this call skip MADV_WIPEONFORK, so the
+ * fall-backs (fork handler, pid check) are tested alone. */
+void shakerand_system_skip_wipeonfork_for_testing(int skip);
+/* How many thread states have been wiped and unmapped at thread exit. */
+uint64_t shakerand_system_states_wiped_for_testing(void);
+/* While `keep` is set, exiting threads wipe their state but leave it mapped,
+ * and the last one is returned (with its mapping's length) for inspection;
+ * the caller unmaps it. */
+void shakerand_system_keep_exited_states_for_testing(int keep);
+const void *shakerand_system_last_exited_state_for_testing(size_t *mapped_len);
+/* The calling thread's state mapping, NULL before its first draw. */
+const void *shakerand_system_state_for_testing(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHAKERAND_TESTING */
+
+#endif
