@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "internal.h"
 #include "keccakp1600.h"
 #include "shakerand.h"
 
@@ -44,20 +45,6 @@ struct engine {
      * word 8i + j, so the refill's output is words 0..131 in order. */
     SHAKERAND_ALIGN64 uint64_t state[2][25 * 8];
 };
-
-/* Test builds call a hook at every step of a take, a refill and a seed, so
- * a test can deliver a signal at each one; other builds compile it away. */
-#if defined(SHAKERAND_TESTING)
-extern void (*volatile shakerand_step_hook_for_testing)(void);
-#define SHAKERAND_TEST_STEP()                                                  \
-    do {                                                                       \
-        void (*hook_)(void) = shakerand_step_hook_for_testing;                 \
-        if (hook_ != NULL)                                                     \
-            hook_();                                                           \
-    } while (0)
-#else
-#define SHAKERAND_TEST_STEP() ((void)0)
-#endif
 
 /* Orders stores against a signal handler on the same thread (no CPU
  * fence: only the compiler may not move them across). */

@@ -94,10 +94,4 @@ int shakerand_entropy_os_signal_safe(void *out, size_t len);
  * is not available here or failed (the caller then uses the system call). */
 int shakerand_entropy_vdso_read(unsigned char *out, size_t len);
 
-/* Transitional, until tests/test_system.cpp includes "testing.h" itself:
- * the test hooks it uses used to be declared here. */
-#if defined(SHAKERAND_TESTING)
-#include "testing.h"
-#endif
-
 #endif

@@ -30,6 +30,27 @@ static inline void shakerand_draw(shakerand_engine *engine, void *out, size_t n)
 #define SHAKERAND_SECRET(p, n) ((void)0)
 #endif
 
+/* Test builds call a hook at every step of a take, a refill and a seed, so
+ * a test can deliver a signal at each one; other builds compile it away. */
+#if defined(SHAKERAND_TESTING)
+#include "testing.h"
+#define SHAKERAND_TEST_STEP()                                                  \
+    do {                                                                       \
+        void (*hook_)(void) = shakerand_step_hook_for_testing;                 \
+        if (hook_ != NULL)                                                     \
+            hook_();                                                           \
+    } while (0)
+#else
+#define SHAKERAND_TEST_STEP() ((void)0)
+#endif
+
+/* The system generator's per-thread in-use marker (system.c), for the
+ * other entry points that take a lock a signal handler's call could need:
+ * 0 if this thread is already inside the library (the caller is a handler
+ * that interrupted it), else 1 with the marker set until leave. */
+int shakerand_thread_enter(void);
+void shakerand_thread_leave(void);
+
 /* Unrecoverable misuse: print one line and abort. */
 SHAKERAND_NORETURN void shakerand_fatal(const char *message);
 

@@ -34,21 +34,17 @@
  * serves the request again from a fresh seed if it was.
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
-#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "engine.h"
 #include "entropy.h"
 #include "internal.h"
+#include "testing.h"
 
 enum {
     SEED_BYTES = 64,
@@ -97,8 +93,11 @@ static size_t mapping_size(void)
     return (sizeof(struct system_state) + page - 1) & ~(page - 1);
 }
 
-static _Atomic uint64_t states_wiped;
-static _Atomic int keep_exited_states;
+/* Test hooks (src/testing.h), compiled into the testing library only;
+ * elsewhere each of these macros is a constant or nothing. */
+#if defined(SHAKERAND_TESTING)
+static _Atomic uint64_t states_wiped, seed_count, clock_offset_ns;
+static _Atomic int keep_exited_states, skip_wipeonfork;
 static struct system_state *_Atomic last_exited_state;
 
 uint64_t shakerand_system_states_wiped_for_testing(void) { return atomic_load(&states_wiped); }
@@ -111,13 +110,27 @@ const void *shakerand_system_last_exited_state_for_testing(size_t *mapped_len)
 }
 
 const void *shakerand_system_state_for_testing(void) { return tls_state; }
+uint64_t shakerand_system_seed_count_for_testing(void) { return atomic_load(&seed_count); }
+void shakerand_system_clock_offset_for_testing(uint64_t ns) { atomic_store(&clock_offset_ns, ns); }
+void shakerand_system_skip_wipeonfork_for_testing(int skip) { atomic_store(&skip_wipeonfork, skip); }
+
+#define TESTING_COUNT(counter) atomic_fetch_add_explicit(&(counter), 1, memory_order_relaxed)
+#define TESTING_CLOCK_OFFSET() atomic_load_explicit(&clock_offset_ns, memory_order_relaxed)
+#define TESTING_SKIP_WIPEONFORK() atomic_load(&skip_wipeonfork)
+/* While a test keeps exited states, the last one is left mapped for it. */
+#define TESTING_KEEP_EXITED(s) \
+    (atomic_load(&keep_exited_states) ? (atomic_store(&last_exited_state, (s)), 1) : 0)
+#else
+#define TESTING_COUNT(counter) ((void)0)
+#define TESTING_CLOCK_OFFSET() 0
+#define TESTING_SKIP_WIPEONFORK() 0
+#define TESTING_KEEP_EXITED(s) 0
+#endif
 
 static void wipe_and_unmap(struct system_state *s)
 {
     shakerand_memzero(s, sizeof *s);
-    if (atomic_load(&keep_exited_states))
-        atomic_store(&last_exited_state, s); /* the test inspects, then unmaps */
-    else
+    if (!TESTING_KEEP_EXITED(s))
         munmap(s, mapping_size());
 }
 
@@ -127,7 +140,7 @@ static void on_thread_exit(void *p)
     if (p != NULL) {
         wipe_and_unmap(p);
         tls_state = NULL;
-        atomic_fetch_add(&states_wiped, 1);
+        TESTING_COUNT(states_wiped);
     }
 }
 
@@ -147,9 +160,6 @@ static void setup(void)
     setup_status = SHAKERAND_OK;
 }
 
-static _Atomic uint64_t seed_count;
-static _Atomic uint64_t clock_offset_ns;
-
 static uint64_t now_ns(void)
 {
     struct timespec ts;
@@ -158,17 +168,8 @@ static uint64_t now_ns(void)
 #else
     clock_gettime(CLOCK_MONOTONIC, &ts);
 #endif
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec +
-           atomic_load_explicit(&clock_offset_ns, memory_order_relaxed);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec + TESTING_CLOCK_OFFSET();
 }
-
-uint64_t shakerand_system_seed_count_for_testing(void) { return atomic_load(&seed_count); }
-
-void shakerand_system_clock_offset_for_testing(uint64_t ns) { atomic_store(&clock_offset_ns, ns); }
-
-static _Atomic int skip_wipeonfork;
-
-void shakerand_system_skip_wipeonfork_for_testing(int skip) { atomic_store(&skip_wipeonfork, skip); }
 
 /* Seeds from the sources, followed by a digest of `extra` when given. */
 static int seed_with(struct system_state *s, const void *extra, size_t extra_len)
@@ -192,7 +193,7 @@ static int seed_with(struct system_state *s, const void *extra, size_t extra_len
     s->pid = getpid();
     s->since_reseed = 0;
     s->deadline_ns = now_ns() + RESEED_NANOSECONDS;
-    atomic_fetch_add_explicit(&seed_count, 1, memory_order_relaxed);
+    TESTING_COUNT(seed_count);
     return SHAKERAND_OK;
 }
 
@@ -209,7 +210,7 @@ static int allocate(struct system_state **out)
         return SHAKERAND_ENOMEM;
     int wiped = 0;
 #if defined(MADV_WIPEONFORK)
-    wiped = !atomic_load(&skip_wipeonfork) && madvise(p, size, MADV_WIPEONFORK) == 0;
+    wiped = !TESTING_SKIP_WIPEONFORK() && madvise(p, size, MADV_WIPEONFORK) == 0;
 #endif
 #if defined(MADV_DONTDUMP)
     (void)madvise(p, size, MADV_DONTDUMP);
@@ -230,24 +231,6 @@ static int allocate(struct system_state **out)
 static void grant(struct system_state *s)
 {
     s->until_check = s->granted = s->wiped_on_fork ? CHECK_INTERVAL_BYTES : 0;
-}
-
-/* TEMPORARY until the entropy layer provides it. */
-static int shakerand_entropy_os_signal_safe(void *out, size_t len)
-{
-    unsigned char *p = out;
-    for (int tries = 0; len > 0 && tries < 64;) {
-        const long n = syscall(SYS_getrandom, p, len, 0);
-        if (n > 0) {
-            p += n;
-            len -= (size_t)n;
-        } else if (n < 0 && errno == EINTR) {
-            tries++;
-        } else {
-            return SHAKERAND_EENTROPY;
-        }
-    }
-    return len == 0 ? SHAKERAND_OK : SHAKERAND_EENTROPY;
 }
 
 static _Atomic uint64_t reseed_failures;
@@ -341,6 +324,10 @@ static inline void leave(void)
     SHAKERAND_SIGNAL_FENCE();
     tls_inside = 0;
 }
+
+int shakerand_thread_enter(void) { return enter(); }
+
+void shakerand_thread_leave(void) { leave(); }
 
 SHAKERAND_NORETURN static void seeding_failed(int status)
 {

@@ -45,7 +45,13 @@ int shakerand_entropy_os_read_for_testing(unsigned char *out, size_t len, const 
  * runs the checks again (conditioner.c). SHAKERAND_OK or the lock's error. */
 int shakerand_entropy_recheck_for_testing(void);
 
-/* ---- the system generator (src/system.c) ---------------------------------- */
+/* ---- the engines and the system generator (src/engine.c, src/system.c) ---- */
+
+/* Called, when set, at every step of a take, a refill and a seed
+ * (SHAKERAND_TEST_STEP in engine.h), so a test can deliver a signal or look
+ * at an engine between any two steps. */
+extern void (*volatile shakerand_step_hook_for_testing)(void);
+
 
 /* How many seeds it has drawn (all threads), and an offset added to its
  * clock. */

@@ -24,7 +24,7 @@
 #include "test_support.hpp"
 
 extern "C" {
-#include "entropy.h"
+#include "testing.h"
 }
 
 namespace {

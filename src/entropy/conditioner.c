@@ -158,6 +158,7 @@ static int record_os(const char *method, const char *reason)
     const int status = lock_sources();
     if (status != SHAKERAND_OK)
         return status;
+    SHAKERAND_TEST_STEP();
     os_reason = reason;
     if (method != NULL)
         os_method = method;
@@ -195,6 +196,7 @@ int shakerand_entropy_gather(unsigned char *out, size_t len)
     int status = lock_sources();
     if (status != SHAKERAND_OK)
         return status;
+    SHAKERAND_TEST_STEP(); /* a signal while the lock is held */
     ensure_health_checked();
     for (size_t i = 0; shakerand_hw_sources[i] != NULL; i++)
         if (hw_state[i].used)
@@ -245,11 +247,18 @@ int shakerand_entropy_gather(unsigned char *out, size_t len)
     return SHAKERAND_OK;
 }
 
+/* The marker keeps a signal handler that interrupts this call (and so may
+ * find the lock held) away from the lock: its draws go to the operating
+ * system, and so does this function when it is that handler. */
 int shakerand_entropy(void *out, size_t len)
 {
     if (out == NULL && len > 0)
         return SHAKERAND_EINVAL;
-    return shakerand_entropy_gather(out, len);
+    if (!shakerand_thread_enter())
+        return shakerand_entropy_os_signal_safe(out, len);
+    const int status = shakerand_entropy_gather(out, len);
+    shakerand_thread_leave();
+    return status;
 }
 
 size_t shakerand_sources(shakerand_source_info *out, size_t max)
@@ -261,8 +270,12 @@ size_t shakerand_sources(shakerand_source_info *out, size_t max)
     shakerand_memzero(probe, sizeof probe);
 
     const size_t count = 1 + HW_COUNT;
-    const int locked = lock_sources() == SHAKERAND_OK;
+    /* From a signal handler inside a call of its own thread the lock may be
+     * held: report without it. */
+    const int entered = shakerand_thread_enter();
+    const int locked = entered && lock_sources() == SHAKERAND_OK;
     if (locked) {
+        SHAKERAND_TEST_STEP();
         ensure_health_checked();
         os_reason = reason;
         if (method != NULL)
@@ -289,6 +302,8 @@ size_t shakerand_sources(shakerand_source_info *out, size_t max)
     }
     if (locked)
         release_lock();
+    if (entered)
+        shakerand_thread_leave();
     return count;
 }
 

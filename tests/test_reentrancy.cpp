@@ -1,0 +1,338 @@
+// Signal handlers that draw while their thread is inside the generator: an
+// interval timer firing every 20 us, and a signal delivered at each step of
+// a take, a refill and a seed (through the test build's step hook). The
+// system generator must never repeat, never crash and never hang; an engine
+// observed at any step must hold a state of its own stream.
+#include <sys/time.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+
+extern "C" {
+#include "testing.h"
+}
+
+namespace {
+
+using test::bytes;
+
+// Words drawn inside handlers go here: no allocation in a handler.
+constexpr std::size_t handler_capacity = std::size_t{1} << 22;
+std::vector<std::uint64_t> handler_words(handler_capacity);
+std::atomic<std::size_t> handler_count{0};
+std::atomic<std::size_t> handler_runs{0};
+
+// One u64, one 24-byte fill and one 2 KiB fill (more than a refill).
+void draw_in_handler(int)
+{
+    const int saved = errno;
+    std::size_t n = handler_count.load(std::memory_order_relaxed);
+    if (n + 1 + 3 + 256 <= handler_capacity) {
+        handler_words[n++] = shakerand_system_u64();
+        shakerand_system_fill(&handler_words[n], 24);
+        n += 3;
+        shakerand_system_fill(&handler_words[n], 2048);
+        n += 256;
+        handler_count.store(n, std::memory_order_relaxed);
+    }
+    handler_runs.fetch_add(1, std::memory_order_relaxed);
+    errno = saved;
+}
+
+// The timer's handler: one u64 and one 24-byte fill a tick.
+void draw_on_tick(int)
+{
+    const int saved = errno;
+    std::size_t n = handler_count.load(std::memory_order_relaxed);
+    if (n + 4 <= handler_capacity) {
+        handler_words[n] = shakerand_system_u64();
+        shakerand_system_fill(&handler_words[n + 1], 24);
+        handler_count.store(n + 4, std::memory_order_relaxed);
+    }
+    handler_runs.fetch_add(1, std::memory_order_relaxed);
+    errno = saved;
+}
+
+struct handler_guard {
+    int sig;
+    struct sigaction old {};
+    handler_guard(int s, void (*fn)(int)) : sig(s)
+    {
+        struct sigaction sa {};
+        sa.sa_handler = fn;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sig, &sa, &old);
+        handler_count = 0;
+        handler_runs = 0;
+    }
+    ~handler_guard() { sigaction(sig, &old, nullptr); }
+};
+
+std::size_t repeats(std::vector<std::uint64_t> words)
+{
+    std::sort(words.begin(), words.end());
+    std::size_t r = 0;
+    for (std::size_t i = 1; i < words.size(); i++)
+        r += words[i] == words[i - 1];
+    return r;
+}
+
+void append_handler_words(std::vector<std::uint64_t> &all)
+{
+    all.insert(all.end(), handler_words.begin(),
+               handler_words.begin() + static_cast<std::ptrdiff_t>(handler_count.load()));
+}
+
+// The main loop draws in every shape (u64, 16 and 40 bytes, and now and
+// then 2 KiB, across refills) while the timer's handler draws on every
+// tick; at least 4 million words in all, on every kernel.
+TEST(Reentrancy, IntervalTimerHandlerNeverRepeatsTheInterruptedCall)
+{
+    for (const shakerand_kernel *k : test::kernels()) {
+        SCOPED_TRACE(k->name);
+        test::kernel_guard kernel(k);
+        handler_guard handler(SIGALRM, draw_on_tick);
+        std::vector<std::uint64_t> words;
+        words.reserve(std::size_t{12} << 20);
+        itimerval timer{{0, 20}, {0, 20}};
+        ASSERT_EQ(0, setitimer(ITIMER_REAL, &timer, nullptr));
+        const auto start = std::chrono::steady_clock::now();
+        std::uint64_t b[256];
+        for (std::size_t i = 0;; i++) {
+            switch (i % 4) {
+            case 0: words.push_back(shakerand_system_u64()); break;
+            case 1: shakerand_system_fill(b, 16); words.insert(words.end(), b, b + 2); break;
+            case 2: shakerand_system_fill(b, 40); words.insert(words.end(), b, b + 5); break;
+            default:
+                if (i % 64 == 3) {
+                    shakerand_system_fill(b, sizeof b);
+                    words.insert(words.end(), b, b + 256);
+                } else {
+                    (void)shakerand_system_u32();
+                }
+            }
+            const std::size_t total = words.size() + handler_count.load(std::memory_order_relaxed);
+            const bool enough_ticks = handler_runs.load(std::memory_order_relaxed) >= 20000 ||
+                                      std::chrono::steady_clock::now() - start > std::chrono::seconds(10);
+            if ((total >= (std::size_t{4} << 20) && enough_ticks) || words.size() >= (std::size_t{12} << 20))
+                break;
+        }
+        itimerval off{};
+        setitimer(ITIMER_REAL, &off, nullptr);
+        const std::size_t runs = handler_runs.load();
+        append_handler_words(words);
+        std::printf("  %s: %zu words, %zu timer ticks drew in the handler\n", k->name, words.size(), runs);
+        EXPECT_GE(words.size(), std::size_t{4} << 20);
+        EXPECT_GE(runs, 1000u) << "the timer hardly fired: the test proves nothing";
+        EXPECT_EQ(0u, repeats(words));
+    }
+}
+
+// The step hook raises a signal when the step counter reaches `fire_at`.
+std::atomic<long> step_counter{0};
+std::atomic<long> fire_at{-1};
+thread_local bool in_hook = false;
+
+void raise_at_step()
+{
+    if (in_hook)
+        return;
+    in_hook = true;
+    if (step_counter.fetch_add(1) == fire_at.load())
+        raise(SIGUSR1);
+    in_hook = false;
+}
+
+struct step_hook_guard {
+    step_hook_guard() { shakerand_step_hook_for_testing = raise_at_step; }
+    ~step_hook_guard()
+    {
+        shakerand_step_hook_for_testing = nullptr;
+        fire_at = -1;
+    }
+};
+
+// A fresh seed, with no step counted, so `op` starts at the same place in
+// a refill on every run and takes the same steps.
+void from_a_fresh_seed(const std::function<void()> &op)
+{
+    in_hook = true;
+    EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+    in_hook = false;
+    op();
+}
+
+// Runs `op` once to count its steps, then once with the signal delivered at
+// each step; every word drawn by `op` and by the handler is kept.
+void at_every_step(const std::function<void(std::vector<std::uint64_t> &)> &op,
+                   std::vector<std::uint64_t> &all, bool fresh_thread)
+{
+    auto run = [&](std::vector<std::uint64_t> &out) {
+        if (fresh_thread)
+            std::thread([&] { op(out); }).join();
+        else
+            op(out);
+    };
+    step_hook_guard hook;
+    step_counter = 0;
+    fire_at = -1;
+    std::vector<std::uint64_t> scratch;
+    run(scratch);
+    const long steps = step_counter.load();
+    ASSERT_GE(steps, 2);
+    all.insert(all.end(), scratch.begin(), scratch.end());
+    for (long k = 0; k < steps; k++) {
+        const std::size_t runs_before = handler_runs.load();
+        step_counter = 0;
+        fire_at = k;
+        run(all);
+        ASSERT_EQ(handler_runs.load(), runs_before + 1) << "no signal at step " << k;
+    }
+}
+
+TEST(Reentrancy, SignalAtEveryStepOfTakesRefillsAndSeeds)
+{
+    handler_guard handler(SIGUSR1, draw_in_handler);
+    std::vector<std::uint64_t> all;
+    const std::uint64_t budget_skip = 61ull * 1000000000ull;
+    struct {
+        const char *name;
+        bool fresh_thread;
+        std::function<void(std::vector<std::uint64_t> &)> op;
+    } cases[] = {
+        {"first seed, u64", true, [](auto &w) { w.push_back(shakerand_system_u64()); }},
+        {"first seed, 40 bytes", true,
+         [](auto &w) {
+             std::uint64_t b[5];
+             shakerand_system_fill(b, sizeof b);
+             w.insert(w.end(), b, b + 5);
+         }},
+        // A handler on a thread with no state yet would seed it, taking the
+        // sources' lock that the interrupted call holds.
+        {"shakerand_entropy on a fresh thread", true,
+         [](auto &w) {
+             std::uint64_t b[4];
+             EXPECT_EQ(SHAKERAND_OK, shakerand_entropy(b, sizeof b));
+             w.insert(w.end(), b, b + 4);
+         }},
+        {"shakerand_sources on a fresh thread", true,
+         [](auto &) {
+             shakerand_source_info info[8];
+             EXPECT_GE(shakerand_sources(info, 8), 1u);
+         }},
+        {"u64", false, [](auto &w) { from_a_fresh_seed([&] { w.push_back(shakerand_system_u64()); }); }},
+        {"16 bytes", false,
+         [](auto &w) {
+             from_a_fresh_seed([&] {
+                 std::uint64_t b[2];
+                 shakerand_system_fill(b, sizeof b);
+                 w.insert(w.end(), b, b + 2);
+             });
+         }},
+        {"2 KiB, across two refills", false,
+         [](auto &w) {
+             from_a_fresh_seed([&] {
+                 std::uint64_t b[8];
+                 shakerand_system_fill(b, sizeof b); // so the 2 KiB ends in a third refill
+                 w.insert(w.end(), b, b + 8);
+                 std::uint64_t c[256];
+                 shakerand_system_fill(c, sizeof c);
+                 w.insert(w.end(), c, c + 256);
+             });
+         }},
+        {"u64 across a refill", false,
+         [](auto &w) {
+             from_a_fresh_seed([&] {
+                 for (int i = 0; i < 140; i++)
+                     w.push_back(shakerand_system_u64());
+             });
+         }},
+        {"explicit reseed", false,
+         [](auto &w) {
+             EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+             w.push_back(shakerand_system_u64());
+         }},
+        {"reseed on the time budget", false,
+         [budget_skip](auto &w) {
+             from_a_fresh_seed([&] {
+                 static std::uint64_t offset = 0;
+                 offset += budget_skip;
+                 shakerand_system_clock_offset_for_testing(offset);
+                 std::uint64_t b[640]; // past the 4 KiB check interval
+                 shakerand_system_fill(b, sizeof b);
+                 w.insert(w.end(), b, b + 640);
+             });
+         }},
+    };
+    for (const auto &c : cases) {
+        SCOPED_TRACE(c.name);
+        at_every_step(c.op, all, c.fresh_thread);
+    }
+    shakerand_system_clock_offset_for_testing(0);
+    append_handler_words(all);
+    std::printf("  %zu words, %zu signals\n", all.size(), handler_runs.load());
+    EXPECT_EQ(0u, repeats(all));
+}
+
+// An engine looked at between any two steps (as a handler could) holds a
+// state of its own stream: continued from a copy, it gives bytes that the
+// stream has, never a half-written or public state's.
+TEST(Reentrancy, EngineObservedAtAnyStepContinuesItsOwnStream)
+{
+    for (const shakerand_kernel *k : test::kernels()) {
+        test::kernel_guard kernel(k);
+        for (shakerand_kind kind : {SHAKERAND_TURBOSHAKE256X8, SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256}) {
+            SCOPED_TRACE(std::string(k->name) + " " + shakerand_kind_name(kind));
+            static shakerand_engine engine, reference_engine;
+            ASSERT_EQ(SHAKERAND_OK, shakerand_engine_init(&engine, kind, "observed", 8));
+            ASSERT_EQ(SHAKERAND_OK, shakerand_engine_init(&reference_engine, kind, "observed", 8));
+            bytes reference(1 << 16);
+            shakerand_engine_fill(&reference_engine, reference.data(), reference.size());
+
+            static std::vector<bytes> seen;
+            seen.clear();
+            shakerand_step_hook_for_testing = [] {
+                static bool observing = false; // the copy's own steps
+                if (observing)
+                    return;
+                observing = true;
+                static shakerand_engine copy;
+                std::memcpy(&copy, &engine, sizeof copy);
+                bytes b(64);
+                shakerand_engine_fill(&copy, b.data(), b.size());
+                seen.push_back(b);
+                observing = false;
+            };
+            bytes out(3000);
+            shakerand_engine_fill(&engine, out.data(), out.size());
+            for (int i = 0; i < 300; i++)
+                (void)shakerand_engine_u64(&engine);
+            std::uint8_t small[7];
+            for (int i = 0; i < 300; i++)
+                shakerand_engine_fill(&engine, small, sizeof small);
+            shakerand_step_hook_for_testing = nullptr;
+
+            ASSERT_GT(seen.size(), 100u);
+            for (std::size_t i = 0; i < seen.size(); i++) {
+                const auto at = std::search(reference.begin(), reference.end(), seen[i].begin(), seen[i].end());
+                ASSERT_NE(at, reference.end()) << "observation " << i << " is not in the stream";
+            }
+            EXPECT_EQ(0, std::memcmp(out.data(), reference.data(), out.size()));
+        }
+    }
+}
+
+}  // namespace
