@@ -176,11 +176,12 @@ SHAKERAND_API int shakerand_kind_from_name(const char *name, shakerand_kind *kin
  * registers a thread key, which a handler should not do). A handler that
  * interrupts a call of its own thread into the library is served by the
  * getrandom system call instead of the thread's generator: it neither
- * disturbs nor repeats the interrupted call. Not async-signal-safe: seeded
- * engines shared with the interrupted code, shakerand_below (it allocates),
- * shakerand_uuid7 (a mutex),
- * shakerand_entropy, shakerand_sources, and the reseed functions (which
- * return SHAKERAND_ESTATE from inside a call of their own thread).
+ * disturbs nor repeats the interrupted call (shakerand_entropy and
+ * shakerand_sources mark the thread too, so such a handler never waits for
+ * the lock they hold). Not async-signal-safe: seeded engines shared with
+ * the interrupted code, shakerand_below (it allocates), shakerand_uuid7 (a
+ * mutex), and the reseed functions (which return SHAKERAND_ESTATE from
+ * inside a call of their own thread).
  */
 
 /* Seed the calling thread's generator now. SHAKERAND_EENTROPY if the
@@ -227,7 +228,9 @@ SHAKERAND_API int shakerand_system_reseed_with(const void *data, size_t len);
 /* len bytes of fresh conditioned entropy straight from the sources (for
  * seeding other generators, e.g. Java's generateSeed). Never blocks after
  * the kernel's pool is initialised. SHAKERAND_EENTROPY, out untouched, if
- * the operating system gives nothing. */
+ * the operating system gives nothing. Called by a signal handler inside a
+ * call of its own thread, it returns the operating system's bytes alone
+ * (the sources' lock may be held). */
 SHAKERAND_API int shakerand_entropy(void *out, size_t len);
 
 /* The handler for unrecoverable failures (no entropy at a point where an
