@@ -200,7 +200,9 @@ SHAKERAND_API uint32_t shakerand_system_u32(void);
 
 /* shakerand_system_fill that returns a seeding failure instead of calling
  * the fatal handler: SHAKERAND_EENTROPY (no seed could be drawn) or
- * SHAKERAND_ENOMEM (no memory for the thread's state), with out untouched.
+ * SHAKERAND_ENOMEM (no memory for the thread's state), with out untouched
+ * (unless a signal handler forked during the call and this child then
+ * could not seed: the part already written stays).
  * Only a thread's first seed, or its first after fork(), can fail this
  * way; a later reseed that fails
  * is counted (shakerand_system_reseed_failures) and retried, and the
@@ -215,8 +217,10 @@ SHAKERAND_API int shakerand_system_try_fill(void *out, size_t len);
  * check. */
 SHAKERAND_API uint64_t shakerand_system_reseed_failures(void);
 
-/* Reseed the calling thread's generator from the sources now; on failure
- * (SHAKERAND_EENTROPY) the generator is left as it was. */
+/* Reseed the calling thread's generator from the sources now. On failure
+ * the generator is left as it was: SHAKERAND_EENTROPY (no entropy),
+ * SHAKERAND_ENOMEM (no state could be set up), SHAKERAND_ESTATE (called
+ * from a signal handler inside a call of its own thread). */
 SHAKERAND_API int shakerand_system_reseed(void);
 
 /* The same, also mixing in len caller bytes (Java's setSeed): the new seed

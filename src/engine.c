@@ -196,9 +196,9 @@ static void x1_next_block(struct engine *e, shakerand_p1600_fn permute)
     shakerand_memzero(old, SHAKERAND_KECCAK_STATE_BYTES);
 }
 
-static void next_buffer(struct engine *e)
+static void next_buffer(struct engine *e, int x8)
 {
-    if (e->tag == TAG_TURBOSHAKE256X8)
+    if (x8)
         x8_next_refill(e);
     else
         x1_next_block(e, shakerand_kernel_get()->p1600);
@@ -208,18 +208,13 @@ static void next_buffer(struct engine *e)
  * fast engine zeroes them in the state once copied (the x1 engines need
  * their block for the next permutation, and zero the whole buffer when
  * they move on). */
-void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
+static void fill(struct engine *e, int x8, unsigned char *p, size_t len)
 {
-    struct engine *e = checked(engine);
-    if (out == NULL && len > 0)
-        shakerand_fatal("shakerand_engine_fill: out is NULL");
-    unsigned char *p = out;
-    const int x8 = e->tag == TAG_TURBOSHAKE256X8;
     const size_t end = x8 ? X8_OUTPUT_BYTES : RATE;
     while (len > 0) {
         const size_t pos = e->pos;
         if (pos >= end) {
-            next_buffer(e);
+            next_buffer(e, x8);
             continue;
         }
         size_t take = end - pos;
@@ -237,8 +232,21 @@ void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
         p += take;
         len -= take;
         if (e->pos == end)
-            next_buffer(e);
+            next_buffer(e, x8);
     }
+}
+
+void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
+{
+    struct engine *e = checked(engine);
+    if (out == NULL && len > 0)
+        shakerand_fatal("shakerand_engine_fill: out is NULL");
+    fill(e, e->tag == TAG_TURBOSHAKE256X8, out, len);
+}
+
+void shakerand_x8_fill_unchecked(shakerand_engine *engine, void *out, size_t len)
+{
+    fill(as_engine(engine), 1, out, len);
 }
 
 /* Words are read straight from the state when the live block holds them;

@@ -59,6 +59,12 @@ static inline struct engine *as_engine(shakerand_engine *engine)
     return (struct engine *)(void *)engine->opaque_;
 }
 
+/* shakerand_engine_fill for the system generator's turboshake256x8 engine,
+ * without the check that the engine was initialised: a signal handler
+ * that forks may leave the child's engine wiped mid-call, and the system
+ * generator checks its whole state after the take and draws again. */
+void shakerand_x8_fill_unchecked(shakerand_engine *engine, void *out, size_t len);
+
 /* Copies n <= 16 bytes with at most two fixed-size moves each way. */
 static inline void copy_small(unsigned char *dst, const unsigned char *src, size_t n)
 {

@@ -54,7 +54,8 @@ enum {
 #define RESEED_BYTES ((uint64_t)16 << 20)
 #define RESEED_NANOSECONDS ((uint64_t)60 * 1000000000u)
 #define STATE_MAGIC 0x73686b7273797374ULL    /* "shkrsyst" */
-#define STATE_UNSEEDED 0x73686b72756e7364ULL /* "shkrunsd": mapped, never seeded */
+#define STATE_UNSEEDED 0x73686b72756e7364ULL /* "shkrunsd": mapped, to be seeded */
+#define STATE_CANARY 0x73686b7263616c6cULL   /* "shkrcall" */
 
 struct system_state {
     shakerand_engine engine;
@@ -64,7 +65,9 @@ struct system_state {
     uint64_t granted;      /* until_check as the slow path last set it */
     uint64_t since_reseed; /* bytes drawn since the last seed */
     uint64_t deadline_ns;  /* CLOCK_BOOTTIME time of the next timed reseed */
-    pid_t pid;
+    uint64_t canary;       /* set by every general-path call; zero after fork
+                              where WIPEONFORK works */
+    pid_t pid;             /* the process the engine was seeded in */
     int wiped_on_fork;     /* the kernel accepted MADV_WIPEONFORK */
 };
 
@@ -129,17 +132,24 @@ void shakerand_system_skip_wipeonfork_for_testing(int skip) { atomic_store(&skip
 
 static void wipe_and_unmap(struct system_state *s)
 {
+    SHAKERAND_TEST_STEP();
     shakerand_memzero(s, sizeof *s);
+    SHAKERAND_TEST_STEP();
     if (!TESTING_KEEP_EXITED(s))
         munmap(s, mapping_size());
 }
 
-/* Thread exit: wipe the state so it does not outlive its thread. */
+/* Thread exit: wipe the state so it does not outlive its thread. The
+ * marker stays set and the pointer cleared from here on, so a signal
+ * handler (or a later destructor) that draws on this thread is served by
+ * the operating system and never touches the page being wiped. */
 static void on_thread_exit(void *p)
 {
     if (p != NULL) {
-        wipe_and_unmap(p);
+        tls_inside = 1;
         tls_state = NULL;
+        SHAKERAND_SIGNAL_FENCE();
+        wipe_and_unmap(p);
         TESTING_COUNT(states_wiped);
     }
 }
@@ -171,9 +181,14 @@ static uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec + TESTING_CLOCK_OFFSET();
 }
 
-/* Seeds from the sources, followed by a digest of `extra` when given. */
+/* Seeds from the sources, followed by a digest of `extra` when given. The
+ * fork generation and the pid are read before the sources: a signal
+ * handler that forks during the seed leaves the child with a state marked
+ * as its parent's, which the check after the take (still_sound) rejects. */
 static int seed_with(struct system_state *s, const void *extra, size_t extra_len)
 {
+    const uint64_t generation = atomic_load_explicit(&fork_generation, memory_order_relaxed);
+    const pid_t pid = getpid();
     unsigned char material[SEED_BYTES + 32];
     size_t len = SEED_BYTES;
     const int status = shakerand_entropy_gather(material, SEED_BYTES);
@@ -189,8 +204,8 @@ static int seed_with(struct system_state *s, const void *extra, size_t extra_len
     SHAKERAND_TEST_STEP();
     shakerand_memzero(material, sizeof material);
     s->magic = STATE_MAGIC;
-    s->generation = atomic_load_explicit(&fork_generation, memory_order_relaxed);
-    s->pid = getpid();
+    s->generation = generation;
+    s->pid = pid;
     s->since_reseed = 0;
     s->deadline_ns = now_ns() + RESEED_NANOSECONDS;
     TESTING_COUNT(seed_count);
@@ -252,6 +267,8 @@ static int prepare(size_t len, struct system_state **out)
         tls_state = s;
         SHAKERAND_TEST_STEP();
     }
+    s->canary = STATE_CANARY;
+    SHAKERAND_SIGNAL_FENCE();
     if (s->magic == 0)
         s->wiped_on_fork = 1; /* only the kernel zeroes a mapped page */
     const int sound = s->magic == STATE_MAGIC &&
@@ -295,17 +312,24 @@ static inline int ready(size_t len, struct system_state **out)
     return prepare(len, out);
 }
 
-/* After a take: the state is the one the take began with, not wiped or
- * replaced by a fork made in a signal handler meanwhile (then this is the
- * child, and the bytes must be drawn again). */
+/* After a take (and before, on the general paths): the state is the one
+ * the call began with, not wiped or replaced by a fork made in a signal
+ * handler meanwhile (then this is the child, and the bytes must be drawn
+ * again from a fresh seed). The canary catches a wipe that the rest of a
+ * seed wrote over; the generation and pid, read before the seed's sources,
+ * a child that WIPEONFORK did not zero. */
 static inline int still_sound(const struct system_state *s)
 {
     SHAKERAND_TEST_STEP();
     SHAKERAND_SIGNAL_FENCE();
-    return s->magic == STATE_MAGIC &&
+    return s->canary == STATE_CANARY && s->magic == STATE_MAGIC &&
            s->generation == atomic_load_explicit(&fork_generation, memory_order_relaxed) &&
            (s->wiped_on_fork || s->pid == getpid());
 }
+
+/* A state still_sound rejected: seeded again by the next prepare. Not zero,
+ * which would say the kernel wiped the page. */
+static void discard(struct system_state *s) { s->magic = STATE_UNSEEDED; }
 
 /* The marker: 0 when this thread is already inside the generator. */
 static inline int enter(void)
@@ -416,11 +440,18 @@ __attribute__((noinline)) static int system_fill(void *out, size_t len)
         status = ready(piece, &s);
         if (status != SHAKERAND_OK)
             break;
+        if (!still_sound(s)) {
+            discard(s);
+            continue;
+        }
         if (piece > 16 || !shakerand_x8_take_small(&s->engine, p, piece))
-            shakerand_engine_fill(&s->engine, p, piece);
+            shakerand_x8_fill_unchecked(&s->engine, p, piece);
         if (still_sound(s)) {
-            p += piece;
             len -= piece;
+            if (len > 0) /* p may be NULL when len is 0 */
+                p += piece;
+        } else {
+            discard(s);
         }
     } while (len > 0);
     leave();
@@ -462,12 +493,20 @@ __attribute__((noinline)) static uint64_t system_word(unsigned n)
             leave();
             seeding_failed(status);
         }
-        const uint64_t v =
-            n == 8 ? shakerand_engine_u64(&s->engine) : shakerand_engine_u32(&s->engine);
+        if (!still_sound(s)) {
+            discard(s);
+            continue;
+        }
+        unsigned char b[8];
+        shakerand_x8_fill_unchecked(&s->engine, b, n);
         if (__builtin_expect(still_sound(s), 1)) {
             leave();
+            uint64_t v = 0;
+            for (unsigned i = n; i-- > 0;)
+                v = v << 8 | b[i];
             return v;
         }
+        discard(s);
     }
 }
 

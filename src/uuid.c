@@ -33,13 +33,28 @@ static int v7_forked; /* under v7_lock */
  * nor go on with the parent's counter: parent and child would make the
  * same 74 leading bits in the same millisecond, leaving 32 random bits
  * between them. The child moves to the next millisecond with a fresh
- * counter instead, which keeps its own UUIDs increasing. */
-static void v7_lock_for_fork(void) { pthread_mutex_lock(&v7_lock); }
-static void v7_unlock_in_parent(void) { pthread_mutex_unlock(&v7_lock); }
+ * counter instead, which keeps its own UUIDs increasing. A signal handler
+ * that forks while its thread holds the lock: the prepare handler does not
+ * take it again, and the child's copy of the thread releases it when the
+ * interrupted call goes on. */
+static _Thread_local int v7_holding, v7_fork_took;
+
+static void v7_lock_for_fork(void)
+{
+    v7_fork_took = !v7_holding;
+    if (v7_fork_took)
+        pthread_mutex_lock(&v7_lock);
+}
+static void v7_unlock_in_parent(void)
+{
+    if (v7_fork_took)
+        pthread_mutex_unlock(&v7_lock);
+}
 static void v7_unlock_in_child(void)
 {
     v7_forked = 1;
-    pthread_mutex_unlock(&v7_lock);
+    if (v7_fork_took)
+        pthread_mutex_unlock(&v7_lock);
 }
 static void v7_install_fork_handlers(void)
 {
@@ -68,6 +83,7 @@ void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
     const uint64_t now = unix_ms() & ((UINT64_C(1) << 48) - 1);
 
     pthread_mutex_lock(&v7_lock);
+    v7_holding = 1;
     if (now > v7_last_ms && !v7_forked) {
         v7_last_ms = now;
         v7_counter = fresh;
@@ -77,6 +93,7 @@ void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
         v7_forked = 0;
     }
     const uint64_t ms = v7_last_ms, c = v7_counter;
+    v7_holding = 0;
     pthread_mutex_unlock(&v7_lock);
 
     for (int i = 0; i < 6; i++)

@@ -4,6 +4,8 @@
 // system generator must never repeat, never crash and never hang; an engine
 // observed at any step must hold a state of its own stream.
 #include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -333,6 +335,179 @@ TEST(Reentrancy, EngineObservedAtAnyStepContinuesItsOwnStream)
             EXPECT_EQ(0, std::memcmp(out.data(), reference.data(), out.size()));
         }
     }
+}
+
+// A handler that forks at any step: the child goes on with the interrupted
+// call and then draws on; neither the child's words after the call nor the
+// parent's may repeat any other process's, nor may any child's state be a
+// public one (it would repeat across steps). The value a call has already
+// produced when the fork lands is the one thing the two share, as with a
+// fork right after the call returns, so the call's own output is left out.
+bool forked_child = false;
+volatile sig_atomic_t body_done = 0, forked_after_body = 0;
+
+void fork_in_handler(int)
+{
+    const int saved = errno;
+    forked_after_body = body_done; // in the thread's exit: nothing of ours to go on with
+    const pid_t pid = fork();
+    if (pid == 0)
+        forked_child = true;
+    handler_runs.fetch_add(1, std::memory_order_relaxed);
+    errno = saved;
+}
+
+void at_every_step_forking(const std::function<void()> &op, std::vector<std::uint64_t> &after,
+                           bool fresh_thread)
+{
+    step_hook_guard hook;
+    auto run_once = [&](long k) {
+        step_counter = 0;
+        fire_at = k;
+        int fds[2];
+        ASSERT_EQ(0, pipe(fds));
+        body_done = 0;
+        forked_after_body = 0;
+        auto body = [&] {
+            op();
+            // Steps of these draws are not counted: a fork among them
+            // would copy the words already drawn into the child.
+            in_hook = true;
+            std::uint64_t w[4];
+            for (auto &x : w)
+                x = shakerand_system_u64();
+            in_hook = false;
+            if (forked_child) {
+                const bool ok = write(fds[1], w, sizeof w) == static_cast<ssize_t>(sizeof w);
+                _exit(ok ? 0 : 1);
+            }
+            after.insert(after.end(), w, w + 4);
+            body_done = 1;
+        };
+        if (fresh_thread)
+            std::thread(body).join();
+        else
+            body();
+        close(fds[1]);
+        if (k < 0 || forked_after_body) {
+            close(fds[0]);
+            while (waitpid(-1, nullptr, 0) > 0) {
+            }
+            return;
+        }
+        std::uint64_t w[4];
+        ASSERT_EQ(static_cast<ssize_t>(sizeof w), read(fds[0], w, sizeof w)) << "no child at step " << k;
+        close(fds[0]);
+        int status = 0;
+        while (waitpid(-1, &status, 0) > 0)
+            EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "child at step " << k;
+        after.insert(after.end(), w, w + 4);
+    };
+    run_once(-1);
+    const long steps = step_counter.load();
+    ASSERT_GE(steps, 2);
+    for (long k = 0; k < steps; k++)
+        run_once(k);
+}
+
+TEST(Reentrancy, HandlerThatForksAtEveryStepLeavesTheChildItsOwnStream)
+{
+    handler_guard handler(SIGUSR1, fork_in_handler);
+    std::vector<std::uint64_t> after;
+    for (const int skip_wipeonfork : {0, 1}) {
+        SCOPED_TRACE(skip_wipeonfork ? "without WIPEONFORK" : "with WIPEONFORK");
+        shakerand_system_skip_wipeonfork_for_testing(skip_wipeonfork);
+        struct {
+            const char *name;
+            bool fresh_thread;
+            std::function<void()> op;
+        } cases[] = {
+            {"first seed, u64", true, [] { (void)shakerand_system_u64(); }},
+            {"first seed, 40 bytes", true,
+             [] {
+                 std::uint8_t b[40];
+                 shakerand_system_fill(b, sizeof b);
+             }},
+            {"explicit reseed, then u64", true,
+             [] {
+                 (void)shakerand_system_u64();
+                 EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+             }},
+            {"reseed on the time budget", true,
+             [] {
+                 (void)shakerand_system_u64();
+                 static std::uint64_t offset = 0;
+                 offset += 61ull * 1000000000ull;
+                 shakerand_system_clock_offset_for_testing(offset);
+                 std::uint8_t b[5000];
+                 shakerand_system_fill(b, sizeof b);
+             }},
+            {"2 KiB across a refill", true,
+             [] {
+                 std::uint8_t b[2048];
+                 shakerand_system_fill(b, sizeof b);
+             }},
+        };
+        for (const auto &c : cases) {
+            SCOPED_TRACE(c.name);
+            at_every_step_forking(c.op, after, c.fresh_thread);
+        }
+    }
+    shakerand_system_skip_wipeonfork_for_testing(0);
+    shakerand_system_clock_offset_for_testing(0);
+    std::printf("  %zu words after the calls, %zu forks\n", after.size(), handler_runs.load());
+    EXPECT_EQ(0u, repeats(after));
+}
+
+// A handler that needs a reseed while its thread is inside fork(), where
+// the library's prepare handler holds the sources' lock.
+void draw_5000_in_handler(int)
+{
+    const int saved = errno;
+    static std::uint8_t b[5000];
+    shakerand_system_fill(b, sizeof b);
+    handler_runs.fetch_add(1, std::memory_order_relaxed);
+    errno = saved;
+}
+
+TEST(Reentrancy, HandlerDrawingDuringForkDoesNotDeadlock)
+{
+    handler_guard handler(SIGUSR1, draw_5000_in_handler);
+    std::vector<std::uint64_t> all;
+    at_every_step(
+        [](auto &) {
+            shakerand_system_clock_offset_for_testing(61ull * 1000000000ull * 1000);
+            const pid_t pid = fork();
+            if (pid == 0)
+                _exit(0);
+            waitpid(pid, nullptr, 0);
+        },
+        all, true);
+    shakerand_system_clock_offset_for_testing(0);
+}
+
+// Threads that exit while a 20 us timer's handler draws on whichever thread
+// it lands on, the exiting ones included.
+TEST(Reentrancy, HandlerDuringThreadExit)
+{
+    handler_guard handler(SIGALRM, draw_on_tick);
+    itimerval timer{{0, 20}, {0, 20}};
+    ASSERT_EQ(0, setitimer(ITIMER_REAL, &timer, nullptr));
+    const auto start = std::chrono::steady_clock::now();
+    std::size_t threads = 0;
+    while (std::chrono::steady_clock::now() - start < std::chrono::seconds(2)) {
+        std::thread([] {
+            for (int i = 0; i < 16; i++)
+                (void)shakerand_system_u64();
+        }).join();
+        threads++;
+    }
+    itimerval off{};
+    setitimer(ITIMER_REAL, &off, nullptr);
+    std::printf("  %zu threads, %zu ticks\n", threads, handler_runs.load());
+    std::vector<std::uint64_t> words;
+    append_handler_words(words);
+    EXPECT_EQ(0u, repeats(words));
 }
 
 }  // namespace

@@ -84,21 +84,44 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t fork_handlers_once = PTHREAD_ONCE_INIT;
 static int fork_handlers_error;
 
-static void lock_for_fork(void)
-{
-    if (pthread_mutex_lock(&lock) != 0)
-        shakerand_fatal("the entropy sources' lock failed");
-}
+/* This thread holds the lock; the fork handlers took it, and set the
+ * in-use marker. A signal handler may fork while its thread holds the lock
+ * (inside a seed): the prepare handler must not take it again then, and the
+ * child's copy of that thread releases it when the interrupted code goes
+ * on. The marker sends the draws of a handler that runs during fork() to
+ * the operating system, away from the lock the prepare handler holds. */
+static _Thread_local int holding, fork_took, fork_entered;
 
 static void release_lock(void)
 {
+    holding = 0;
     if (pthread_mutex_unlock(&lock) != 0)
         shakerand_fatal("the entropy sources' lock failed");
 }
 
+static void lock_for_fork(void)
+{
+    fork_entered = shakerand_thread_enter();
+    fork_took = !holding;
+    if (fork_took) {
+        if (pthread_mutex_lock(&lock) != 0)
+            shakerand_fatal("the entropy sources' lock failed");
+        holding = 1;
+    }
+    SHAKERAND_TEST_STEP(); /* a signal during fork(), the lock held */
+}
+
+static void after_fork(void)
+{
+    if (fork_took)
+        release_lock();
+    if (fork_entered)
+        shakerand_thread_leave();
+}
+
 static void install_fork_handlers(void)
 {
-    fork_handlers_error = pthread_atfork(lock_for_fork, release_lock, release_lock);
+    fork_handlers_error = pthread_atfork(lock_for_fork, after_fork, after_fork);
 }
 
 /* SHAKERAND_OK with the lock held, or the error without it. */
@@ -106,7 +129,10 @@ static int lock_sources(void)
 {
     if (pthread_once(&fork_handlers_once, install_fork_handlers) != 0 || fork_handlers_error != 0)
         return SHAKERAND_ENOMEM;
-    return pthread_mutex_lock(&lock) == 0 ? SHAKERAND_OK : SHAKERAND_EENTROPY;
+    if (pthread_mutex_lock(&lock) != 0)
+        return SHAKERAND_EENTROPY;
+    holding = 1;
+    return SHAKERAND_OK;
 }
 
 /* A source is used only if HEALTH_WORDS reads all succeed, none is all-zeros

@@ -15,6 +15,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <sys/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -64,6 +65,23 @@ ssize_t getrandom(void *buf, size_t len, unsigned flags)
     }
     ssize_t (*real)(void *, size_t, unsigned) = next("getrandom");
     return real(buf, len, flags);
+}
+
+/* The C core calls getrandom through syscall(2), so that is where it fails too. */
+long syscall(long number, ...)
+{
+    va_list ap;
+    va_start(ap, number);
+    long a[6];
+    for (int i = 0; i < 6; i++)
+        a[i] = va_arg(ap, long);
+    va_end(ap);
+    if (number == SYS_getrandom && fault("entropy")) {
+        errno = EPERM;
+        return -1;
+    }
+    long (*real)(long, ...) = next("syscall");
+    return real(number, a[0], a[1], a[2], a[3], a[4], a[5]);
 }
 
 int getentropy(void *buf, size_t len)

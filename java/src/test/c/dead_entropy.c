@@ -1,6 +1,6 @@
 /* LD_PRELOAD shim for DeadEntropyTest: while the file named by SHAKERAND_TEST_DEAD_ENTROPY
  * exists, the operating system's entropy source is dead for every caller in the process:
- * getrandom and getentropy fail with EPERM (as under a seccomp filter), the vDSO cannot be found
+ * getrandom (the libc call and the raw system call) and getentropy fail with EPERM (as under a seccomp filter), the vDSO cannot be found
  * (getauxval(AT_SYSINFO_EHDR) is 0) and opening /dev/urandom fails with EACCES. The switch is a
  * file, not a fixed state, so the JVM starts normally and the child can make the OS "recover".
  * Built by the test: cc -shared -fPIC -o dead_entropy.so dead_entropy.c -ldl */
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -35,6 +36,23 @@ ssize_t getrandom(void *buf, size_t len, unsigned flags)
     ssize_t (*real)(void *, size_t, unsigned) =
         (ssize_t (*)(void *, size_t, unsigned))dlsym(RTLD_NEXT, "getrandom");
     return real(buf, len, flags);
+}
+
+/* The C core calls getrandom through syscall(2), so that is where it fails too. */
+long syscall(long number, ...)
+{
+    va_list ap;
+    va_start(ap, number);
+    long a[6];
+    for (int i = 0; i < 6; i++)
+        a[i] = va_arg(ap, long);
+    va_end(ap);
+    if (number == SYS_getrandom && dead()) {
+        errno = EPERM;
+        return -1;
+    }
+    long (*real)(long, ...) = (long (*)(long, ...))dlsym(RTLD_NEXT, "syscall");
+    return real(number, a[0], a[1], a[2], a[3], a[4], a[5]);
 }
 
 int getentropy(void *buf, size_t len)
