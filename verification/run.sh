@@ -45,8 +45,8 @@ make_step() { # target
     fi
 }
 
-# The release CLI the batteries read from.
-cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+# The release CLI the batteries read from, and the suites valgrind runs.
+cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DSHAKERAND_BUILD_TESTS=ON >/dev/null &&
     cmake --build "$root/build" -j "$(nproc)" >/dev/null || exit 1
 cli=$root/build/shakerand
 
