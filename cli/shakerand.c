@@ -807,9 +807,9 @@ struct bignum {
     uint8_t *mag;
 };
 
-/* Bytes enough for the magnitude of any number written in digits decimal
- * or hex digits: 4 bits or fewer each, plus a byte for a sum or a
- * difference of two such numbers. */
+/* Bytes enough for the magnitude of a number written in `digits`
+ * characters, decimal or hex (4 bits or fewer each), plus a spare byte for
+ * the sum or difference of two such numbers. */
 static size_t bignum_bytes(size_t digits) { return digits / 2 + 2; }
 
 static int is_zero(const uint8_t *mag, size_t len)
@@ -1500,6 +1500,7 @@ static int cmd_lines(int argc, char **argv, int pick)
     const char *output = NULL, *seed_arg = NULL;
     uint64_t k = pick ? 1 : UINT64_MAX;
     int c;
+    /* shuffle has no --count: its options are the table without the first. */
     while ((c = next_option(argc, argv, pick ? ":n:o:s:h" : ":o:s:h", longopts + !pick,
                             command)) != -1) {
         switch (c) {
