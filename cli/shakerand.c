@@ -35,6 +35,9 @@ _Noreturn void shakerand_cli_fuzz_exit(int status);
 #else
 #define FUZZ_CAP(n) ((void)0)
 #endif
+/* Input read by the fuzzer: no standard input (it could wait forever), and
+ * files (such as /dev/zero) read only this far. */
+enum { FUZZ_INPUT_CAP = 4096 };
 
 static const char *program = "shakerand";
 
@@ -56,16 +59,19 @@ _Noreturn static void die_status(const char *what, int status)
     die(EXIT_RUNTIME, "%s: %s", what, shakerand_strerror(status));
 }
 
-/* stdout's buffer, ours so that the text of results (int, uuid) does not
- * stay in it: main installs it, flush_stdout wipes it. */
+/* stdout's buffer, ours so that the text of results (int, uuid, passwords,
+ * lines) does not stay in it: main installs it, flush_stdout wipes it. */
 static char stdout_buffer[BUFSIZ];
+
+/* Where stdout goes: -o FILE replaces descriptor 1 (redirect_stdout). */
+static const char *stdout_name = "standard output";
 
 /* Writes stdout's buffered output, then wipes the buffer, or exits with a
  * runtime error. */
 static void flush_stdout(void)
 {
     if (fflush(stdout) != 0 || ferror(stdout))
-        die(EXIT_RUNTIME, "write error on standard output: %s", strerror(errno));
+        die(EXIT_RUNTIME, "write error on %s: %s", stdout_name, strerror(errno));
     shakerand_memzero(stdout_buffer, sizeof stdout_buffer);
 }
 
@@ -104,6 +110,16 @@ static int parse_size(const char *s, uint64_t *out)
     if (*p != '\0' || (shift && value > (UINT64_MAX >> shift)))
         return -1;
     *out = value << shift;
+    return 0;
+}
+
+/* A count: decimal digits, at most 2^63 - 1. */
+static int parse_count(const char *s, uint64_t *out)
+{
+    uint64_t v;
+    if (parse_size(s, &v) != 0 || s[strspn(s, "0123456789")] != '\0' || v > INT64_MAX)
+        return -1;
+    *out = v;
     return 0;
 }
 
@@ -181,6 +197,119 @@ static void no_operands(int argc, char **argv, const char *command)
             argv[optind], program, command);
 }
 
+/* Whether the option argument arg (not an operand) takes its value from the
+ * next argument: "--below" does, "--below=5", "-n5" and "--hex" do not. Long
+ * names may be abbreviated to a unique prefix, as getopt_long allows. */
+static int value_follows(const char *arg, const char *shortopts, const struct option *longopts)
+{
+    if (arg[1] == '-') {
+        const char *name = arg + 2;
+        if (strchr(name, '=') != NULL)
+            return 0;
+        const size_t n = strlen(name);
+        const struct option *match = NULL;
+        int matches = 0;
+        for (const struct option *o = longopts; o->name != NULL; o++) {
+            if (strcmp(o->name, name) == 0)
+                return o->has_arg == required_argument;
+            if (strncmp(o->name, name, n) == 0) {
+                match = o;
+                matches++;
+            }
+        }
+        return matches == 1 && match->has_arg == required_argument; /* else getopt reports it */
+    }
+    for (const char *c = arg + 1; *c != '\0'; c++) {
+        const char *spec = *c == ':' ? NULL : strchr(shortopts, *c);
+        if (spec == NULL)
+            return 0; /* unknown: getopt reports it */
+        if (spec[1] == ':')
+            return c[1] == '\0';
+    }
+    return 0;
+}
+
+/* getopt takes "-5" for an option, but int's bounds may be negative. Returns
+ * a copy of argv with the options (and their values) first, then "--", then
+ * the operands in their order: every argument that does not start with '-',
+ * "-" itself, those that start with '-' and a digit, and all after a "--".
+ * An option left without its value is reported here, as getopt would, since
+ * getopt would take the "--" for it. */
+static char **operands_last(int argc, char **argv, const char *shortopts,
+                            const struct option *longopts, const char *command)
+{
+    char **out = malloc(((size_t)argc + 2) * sizeof *out);
+    char **operands = malloc(((size_t)argc + 1) * sizeof *operands);
+    if (out == NULL || operands == NULL)
+        die(EXIT_RUNTIME, "out of memory");
+    int n_out = 0, n_operands = 0;
+    out[n_out++] = argv[0];
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--") == 0) {
+            while (++i < argc)
+                operands[n_operands++] = argv[i];
+        } else if (arg[0] != '-' || arg[1] == '\0' || (arg[1] >= '0' && arg[1] <= '9')) {
+            operands[n_operands++] = argv[i];
+        } else {
+            out[n_out++] = argv[i];
+            if (value_follows(arg, shortopts, longopts)) {
+                if (i + 1 == argc && arg[1] == '-')
+                    die(EXIT_USAGE, "%s: option '%s' needs a value", command, arg);
+                if (i + 1 == argc)
+                    die(EXIT_USAGE, "%s: option '-%c' needs a value", command, arg[strlen(arg) - 1]);
+                out[n_out++] = argv[++i];
+            }
+        }
+    }
+    out[n_out++] = "--";
+    memcpy(out + n_out, operands, (size_t)n_operands * sizeof *operands);
+    out[n_out + n_operands] = NULL;
+    free(operands);
+    return out;
+}
+
+/* --seed HEX: a turboshake256 engine seeded with HEX, a reproducible stream.
+ * Without it NULL, which the samplers take for the system generator, seeded
+ * here so that a failure is reported rather than fatal. */
+static shakerand_engine *generator(const char *seed_arg, const char *command)
+{
+    static shakerand_engine engine;
+    if (seed_arg == NULL) {
+        const int status = shakerand_system_init();
+        if (status != SHAKERAND_OK)
+            die_status("cannot seed the system generator", status);
+        return NULL;
+    }
+    size_t seed_len;
+    const char *why = NULL;
+    uint8_t *seed = parse_hex(seed_arg, &seed_len, &why);
+    if (seed == NULL)
+        die(EXIT_USAGE, "%s: seed %s", command, why);
+    const int status = shakerand_engine_init(&engine, SHAKERAND_TURBOSHAKE256, seed, seed_len);
+    shakerand_memzero(seed, seed_len);
+    free(seed);
+    if (status != SHAKERAND_OK)
+        die_status("cannot seed the engine", status);
+    return &engine;
+}
+
+/* Wipes the engine generator() returned, if any. */
+static void generator_wipe(shakerand_engine *engine)
+{
+    if (engine != NULL)
+        shakerand_engine_wipe(engine);
+}
+
+/* Uniform in [0, n), n >= 1: the samplers fail only for n == 0. */
+static uint64_t draw_below(shakerand_engine *engine, uint64_t n)
+{
+    uint64_t value = 0;
+    if (n > 1 && shakerand_uniform_u64(engine, n, &value) != SHAKERAND_OK)
+        die(EXIT_RUNTIME, "internal error: empty range");
+    return value;
+}
+
 /* ---- output --------------------------------------------------------------- */
 
 /* Writes all of buf or exits with a runtime error. */
@@ -247,6 +376,189 @@ static void grow_pipe(int fd)
 #else
     (void)fd;
 #endif
+}
+
+/* -o FILE for the commands that print text through stdout: descriptor 1
+ * becomes FILE (opened as open_output says), so the text passes through
+ * stdout's buffer, which flush_stdout wipes. */
+static void redirect_stdout(const char *path)
+{
+    const int fd = open_output(path);
+    if (fd != STDOUT_FILENO) {
+        if (dup2(fd, STDOUT_FILENO) < 0)
+            die(EXIT_RUNTIME, "cannot open '%s' for writing: %s", path, strerror(errno));
+        close(fd);
+    }
+    stdout_name = path;
+}
+
+/* Flushes stdout (which wipes its buffer) and, after -o, closes FILE: a
+ * network file system may report a write error only then. */
+static void finish_stdout(void)
+{
+    flush_stdout();
+    if (strcmp(stdout_name, "standard output") != 0 && close(STDOUT_FILENO) != 0)
+        die(EXIT_RUNTIME, "write error on %s: %s", stdout_name, strerror(errno));
+}
+
+/* ---- input ---------------------------------------------------------------- */
+
+/* Reads all of path ("-" or NULL: standard input) into memory. The buffer
+ * grows by copying, so that no unwiped copy of the input is left behind as
+ * realloc would leave one. Returns the bytes (free with wipe_free) and their
+ * number in *len; exits with a runtime error. */
+static char *read_all(const char *path, size_t *len, const char *command)
+{
+    const int use_stdin = path == NULL || strcmp(path, "-") == 0;
+    const char *name = use_stdin ? "standard input" : path;
+    int fd = STDIN_FILENO;
+    if (!use_stdin && (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+        die(EXIT_RUNTIME, "%s: cannot open '%s': %s", command, path, strerror(errno));
+    size_t size = 0, capacity = 1 << 16;
+    char *buf = malloc(capacity);
+    if (buf == NULL)
+        die(EXIT_RUNTIME, "out of memory");
+#ifdef SHAKERAND_CLI_FUZZ
+    if (use_stdin) {
+        *len = 0;
+        return buf;
+    }
+#endif
+    for (;;) {
+        if (size == capacity) {
+            if (capacity > SIZE_MAX / 2)
+                die(EXIT_RUNTIME, "out of memory");
+            char *bigger = malloc(capacity * 2);
+            if (bigger == NULL)
+                die(EXIT_RUNTIME, "out of memory");
+            memcpy(bigger, buf, size);
+            shakerand_memzero(buf, size);
+            free(buf);
+            buf = bigger;
+            capacity *= 2;
+        }
+        size_t want = capacity - size;
+#ifdef SHAKERAND_CLI_FUZZ
+        if (size >= FUZZ_INPUT_CAP)
+            break;
+        want = want < FUZZ_INPUT_CAP - size ? want : FUZZ_INPUT_CAP - size;
+#endif
+        const ssize_t n = read(fd, buf + size, want);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            die(EXIT_RUNTIME, "%s: read error on %s: %s", command, name, strerror(errno));
+        if (n == 0)
+            break;
+        size += (size_t)n;
+    }
+    if (!use_stdin)
+        close(fd);
+    *len = size;
+    return buf;
+}
+
+static void wipe_free(void *p, size_t len)
+{
+    if (p != NULL)
+        shakerand_memzero(p, len);
+    free(p);
+}
+
+/* A line of the input: its text without the newline. */
+struct line {
+    const char *text;
+    size_t len;
+};
+
+/* Splits buf into lines at '\n'; a last line without one counts (as for
+ * shuf). Returns the array (free with wipe_free) and the count in *count. */
+static struct line *split_lines(const char *buf, size_t len, size_t *count)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += buf[i] == '\n';
+    if (len > 0 && buf[len - 1] != '\n')
+        n++;
+    struct line *lines = malloc((n ? n : 1) * sizeof *lines);
+    if (lines == NULL)
+        die(EXIT_RUNTIME, "out of memory");
+    size_t k = 0, start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i == len ? i > start : buf[i] == '\n') {
+            lines[k].text = buf + start;
+            lines[k].len = i - start;
+            k++;
+            start = i + 1;
+        }
+    }
+    *count = n;
+    return lines;
+}
+
+/* ---- text encodings --------------------------------------------------------- */
+
+static const char hex_digits[] = "0123456789abcdef";
+static const char base64_standard[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+static const char base64_url[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/* Each encoder writes its text to out (no NUL) and returns its length. */
+
+static size_t encode_hex(const uint8_t *in, size_t n, char *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = hex_digits[in[i] >> 4];
+        out[2 * i + 1] = hex_digits[in[i] & 15];
+    }
+    return 2 * n;
+}
+
+/* RFC 4648 base64 with the given alphabet; '=' padding if pad. */
+static size_t encode_base64(const uint8_t *in, size_t n, char *out, const char *alphabet,
+                            int pad)
+{
+    size_t o = 0, i = 0;
+    for (; i + 3 <= n; i += 3) {
+        const uint32_t v = (uint32_t)in[i] << 16 | (uint32_t)in[i + 1] << 8 | in[i + 2];
+        out[o++] = alphabet[v >> 18];
+        out[o++] = alphabet[v >> 12 & 63];
+        out[o++] = alphabet[v >> 6 & 63];
+        out[o++] = alphabet[v & 63];
+    }
+    if (i < n) {
+        const uint32_t v = (uint32_t)in[i] << 16 | (i + 1 < n ? (uint32_t)in[i + 1] << 8 : 0);
+        out[o++] = alphabet[v >> 18];
+        out[o++] = alphabet[v >> 12 & 63];
+        if (i + 1 < n)
+            out[o++] = alphabet[v >> 6 & 63];
+        else if (pad)
+            out[o++] = '=';
+        if (pad)
+            out[o++] = '=';
+    }
+    return o;
+}
+
+/* RFC 4648 base32 (upper case), without '=' padding. */
+static size_t encode_base32(const uint8_t *in, size_t n, char *out)
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+    size_t o = 0;
+    uint32_t acc = 0;
+    unsigned bits = 0;
+    for (size_t i = 0; i < n; i++) {
+        acc = (acc << 8 | in[i]) & 0xFFF; /* at most 4 + 8 bits are pending */
+        bits += 8;
+        while (bits >= 5) {
+            bits -= 5;
+            out[o++] = alphabet[acc >> bits & 31];
+        }
+    }
+    if (bits > 0)
+        out[o++] = alphabet[acc << (5 - bits) & 31];
+    return o;
 }
 
 /* ---- progress ------------------------------------------------------------ */
@@ -322,11 +634,14 @@ static void progress_finish(struct progress *p)
 /* ---- bytes ---------------------------------------------------------------- */
 
 static const char bytes_usage[] =
-    "Usage: shakerand bytes -n SIZE [--engine ENGINE] [--seed HEX] [-o FILE]\n"
+    "Usage: shakerand bytes -n SIZE [--hex | --base64] [--engine ENGINE] [--seed HEX]\n"
+    "                       [-o FILE]\n"
     "\n"
-    "Write SIZE random bytes to standard output or FILE.\n"
+    "Write SIZE random bytes to standard output or FILE, raw or as text.\n"
     "\n"
     "  -n, --size SIZE      number of bytes; K, M, G, T suffixes are powers of 1024\n"
+    "      --hex            lower-case hexadecimal on one line (like openssl rand -hex)\n"
+    "      --base64         base64 in lines of 64 characters (like openssl rand -base64)\n"
     "  -e, --engine ENGINE  turboshake256, shake256 or turboshake256x8\n"
     "  -s, --seed HEX       seed the engine (default turboshake256) with these\n"
     "                       bytes for a reproducible stream ('' is the empty seed)\n"
@@ -341,19 +656,52 @@ static const char bytes_usage[] =
     "or with --engine from that engine seeded the same way. On a terminal, long\n"
     "runs show their progress on standard error.\n";
 
+/* How bytes writes: raw, or text. A text chunk is whole base64 lines (48
+ * bytes each) so that lines can be cut chunk by chunk. */
+enum bytes_format { RAW, HEX = 1000, BASE64 }; /* also the options' getopt codes */
+enum { RAW_CHUNK = 1 << 20, TEXT_CHUNK = 48 << 14, BASE64_LINE = 48 };
+
+/* Encodes n bytes of a text chunk into text; the last chunk adds the final
+ * line end. Returns the text's length. */
+static size_t bytes_text(enum bytes_format format, const uint8_t *buf, size_t n, char *text,
+                         int last)
+{
+    size_t len = 0;
+    if (format == HEX) {
+        len = encode_hex(buf, n, text);
+        if (last)
+            text[len++] = '\n';
+        return len;
+    }
+    for (size_t i = 0; i < n; i += BASE64_LINE) {
+        const size_t line = n - i < BASE64_LINE ? n - i : BASE64_LINE;
+        len += encode_base64(buf + i, line, text + len, base64_standard, 1);
+        text[len++] = '\n';
+    }
+    return len;
+}
+
 static int cmd_bytes(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"size", required_argument, NULL, 'n'},   {"engine", required_argument, NULL, 'e'},
         {"seed", required_argument, NULL, 's'},   {"output", required_argument, NULL, 'o'},
+        {"hex", no_argument, NULL, HEX},          {"base64", no_argument, NULL, BASE64},
         {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
     };
     const char *size_arg = NULL, *seed_arg = NULL, *output = NULL, *engine_arg = NULL;
     shakerand_kind kind = SHAKERAND_TURBOSHAKE256;
+    enum bytes_format format = RAW;
     int c;
     while ((c = next_option(argc, argv, ":n:e:s:o:h", longopts, "bytes")) != -1) {
         switch (c) {
         case 'n': size_arg = optarg; break;
+        case HEX:
+        case BASE64:
+            if (format != RAW && format != (enum bytes_format)c)
+                die(EXIT_USAGE, "bytes: --hex and --base64 exclude each other");
+            format = (enum bytes_format)c;
+            break;
         case 's': seed_arg = optarg; break;
         case 'o': output = optarg; break;
         case 'e':
@@ -416,79 +764,251 @@ static int cmd_bytes(int argc, char **argv)
             die_status("cannot seed the engine", status);
     }
 
-    enum { CHUNK = 1 << 20 };
-    unsigned char *buf = malloc(CHUNK);
-    if (buf == NULL)
+    const size_t chunk = format == RAW ? RAW_CHUNK : TEXT_CHUNK;
+    unsigned char *buf = malloc(chunk);
+    /* Hex doubles the size; base64 adds a third and a line end per line. */
+    char *text = format == RAW ? NULL : malloc(2 * chunk + 1);
+    if (buf == NULL || (format != RAW && text == NULL))
         die(EXIT_RUNTIME, "out of memory");
     struct progress progress;
     progress_start(&progress, size);
     for (uint64_t done = 0; done < size;) {
-        const size_t n = size - done < CHUNK ? (size_t)(size - done) : CHUNK;
+        const size_t n = size - done < chunk ? (size_t)(size - done) : chunk;
         if (seed_arg != NULL || engine_arg != NULL)
             shakerand_engine_fill(&engine, buf, n);
         else
             shakerand_system_fill(buf, n);
-        write_all(fd, buf, n, name);
         done += n;
+        if (format == RAW)
+            write_all(fd, buf, n, name);
+        else
+            write_all(fd, (const unsigned char *)text,
+                      bytes_text(format, buf, n, text, done == size), name);
         progress_update(&progress, done);
     }
+    if (format == HEX && size == 0)
+        write_all(fd, (const unsigned char *)"\n", 1, name); /* an empty line, as for any size */
     progress_finish(&progress);
     shakerand_engine_wipe(&engine);
-    shakerand_memzero(buf, CHUNK);
-    free(buf);
+    wipe_free(buf, chunk);
+    wipe_free(text, format == RAW ? 0 : 2 * chunk + 1);
     if (output != NULL && close(fd) != 0)
         die(EXIT_RUNTIME, "write error on %s: %s", name, strerror(errno));
     return 0;
 }
 
-/* A count: decimal digits, at most 2^63 - 1. */
-static int parse_count(const char *s, uint64_t *out)
+/* ---- big integers ---------------------------------------------------------- */
+
+/* int's numbers, of any size: a sign and a magnitude of len big-endian bytes
+ * (the form shakerand_below takes), all of one command the same len. Text
+ * is converted digit by digit, schoolbook fashion: the numbers are short. */
+struct bignum {
+    int negative; /* never set for zero */
+    uint8_t *mag;
+};
+
+/* Bytes enough for the magnitude of a number written in `digits`
+ * characters, decimal or hex (4 bits or fewer each), plus a spare byte for
+ * the sum or difference of two such numbers. */
+static size_t bignum_bytes(size_t digits) { return digits / 2 + 2; }
+
+static int is_zero(const uint8_t *mag, size_t len)
 {
-    uint64_t v;
-    if (parse_size(s, &v) != 0 || s[strspn(s, "0123456789")] != '\0' || v > INT64_MAX)
+    uint8_t any = 0;
+    for (size_t i = 0; i < len; i++)
+        any |= mag[i];
+    return any == 0;
+}
+
+/* mag = mag * base + digit; base and digit below 256. */
+static void mag_mul_add(uint8_t *mag, size_t len, unsigned base, unsigned digit)
+{
+    unsigned carry = digit;
+    for (size_t i = len; i-- > 0;) {
+        carry += mag[i] * base;
+        mag[i] = (uint8_t)carry;
+        carry >>= 8;
+    }
+}
+
+/* Parses decimal digits, or hex digits after "0x", with an optional '-'.
+ * The magnitude must fit len bytes less one (bignum_bytes's spare byte).
+ * Returns 0, or -1 for anything else. */
+static int bignum_parse(const char *s, struct bignum *out, size_t len)
+{
+    const int negative = *s == '-';
+    s += negative;
+    unsigned base = 10;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s += 2;
+    }
+    if (*s == '\0')
         return -1;
-    *out = v;
+    memset(out->mag, 0, len);
+    for (; *s != '\0'; s++) {
+        const int digit = hex_value(*s);
+        if (digit < 0 || (unsigned)digit >= base || out->mag[0] != 0)
+            return -1;
+        mag_mul_add(out->mag, len, base, (unsigned)digit);
+    }
+    if (out->mag[0] != 0)
+        return -1;
+    out->negative = negative && !is_zero(out->mag, len);
     return 0;
+}
+
+static int mag_compare(const uint8_t *a, const uint8_t *b, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+/* out = a + b; out may be a or b. */
+static void mag_add(const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len)
+{
+    unsigned carry = 0;
+    for (size_t i = len; i-- > 0;) {
+        carry += (unsigned)a[i] + b[i];
+        out[i] = (uint8_t)carry;
+        carry >>= 8;
+    }
+}
+
+/* out = a - b for a >= b; out may be a or b. */
+static void mag_sub(const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len)
+{
+    unsigned borrow = 0;
+    for (size_t i = len; i-- > 0;) {
+        const unsigned d = (unsigned)a[i] - b[i] - borrow;
+        out[i] = (uint8_t)d;
+        borrow = d >> 8 & 1;
+    }
+}
+
+/* out = a + b, signed; out may be a or b. The magnitudes fit, as the
+ * operands' have a spare top byte. */
+static void bignum_add(const struct bignum *a, const struct bignum *b, struct bignum *out,
+                       size_t len)
+{
+    if (a->negative == b->negative) {
+        out->negative = a->negative;
+        mag_add(a->mag, b->mag, out->mag, len);
+    } else if (mag_compare(a->mag, b->mag, len) >= 0) {
+        out->negative = a->negative;
+        mag_sub(a->mag, b->mag, out->mag, len);
+    } else {
+        out->negative = b->negative;
+        mag_sub(b->mag, a->mag, out->mag, len);
+    }
+    out->negative &= !is_zero(out->mag, len);
+}
+
+/* Characters bignum_format may write for len bytes: a sign, up to 2.41
+ * decimal or 2 hex digits per byte, the digits of one more short group, a
+ * line end. */
+static size_t bignum_text_size(size_t len) { return 3 * len + 16; }
+
+/* Writes the number in decimal (or hex, lower case), without leading zeros,
+ * '-' before a negative one, then '\n'; scratch holds len bytes and is
+ * left dirty. Returns the text's length. */
+static size_t bignum_format(const struct bignum *x, size_t len, int hex, uint8_t *scratch,
+                            char *text)
+{
+    size_t n = 0;
+    if (x->negative)
+        text[n++] = '-';
+    if (hex) {
+        const size_t digits = encode_hex(x->mag, len, text + n);
+        size_t skip = 0;
+        while (skip + 1 < digits && text[n + skip] == '0')
+            skip++;
+        memmove(text + n, text + n + skip, digits - skip);
+        n += digits - skip;
+        text[n++] = '\n';
+        return n;
+    }
+    /* Divide by 10^9 until nothing is left; the remainders are the groups of
+     * nine digits, last first, written from the end of text. */
+    memcpy(scratch, x->mag, len);
+    const size_t size = bignum_text_size(len);
+    size_t pos = size;
+    size_t first = 0;
+    do {
+        uint64_t rem = 0;
+        while (first < len && scratch[first] == 0)
+            first++;
+        for (size_t i = first; i < len; i++) {
+            const uint64_t cur = rem << 8 | scratch[i];
+            scratch[i] = (uint8_t)(cur / 1000000000u);
+            rem = cur % 1000000000u;
+        }
+        const int last = is_zero(scratch + first, len - first);
+        for (int d = 0; d < 9 && (!last || rem != 0 || d == 0); d++) {
+            text[--pos] = (char)('0' + rem % 10);
+            rem /= 10;
+        }
+        if (last)
+            break;
+    } while (1);
+    memmove(text + n, text + pos, size - pos);
+    n += size - pos;
+    text[n++] = '\n';
+    return n;
 }
 
 /* ---- int ------------------------------------------------------------------ */
 
 static const char int_usage[] =
-    "Usage: shakerand int --below HEX [--count N] [--method METHOD] [--seed HEX] [--stats]\n"
+    "Usage: shakerand int LO HI [OPTIONS]\n"
+    "       shakerand int --below B [OPTIONS]\n"
     "\n"
-    "Print N uniform random integers in [0, HEX), one per line, in lower-case\n"
-    "hexadecimal without leading zeros.\n"
+    "Print N random integers, one per line, in decimal: uniform from LO to HI,\n"
+    "both included (like shuf -i), or from 0 to B - 1. Numbers may have any size,\n"
+    "in decimal or in hexadecimal after 0x; LO and HI may be negative.\n"
     "\n"
-    "  -b, --below HEX      the exclusive upper bound, hexadecimal, any length\n"
-    "  -c, --count N        how many (default 1)\n"
+    "  -b, --below B        the exclusive upper bound, greater than zero\n"
+    "  -n, --count N        how many (default 1)\n"
+    "      --hex            print lower-case hexadecimal without leading zeros\n"
     "  -m, --method METHOD  rng-bc-1 (default), rng-bc-8, simple-discard or\n"
-    "                       simple-modular\n"
+    "                       simple-modular: how the sampler rejects\n"
     "  -s, --seed HEX       draw from turboshake256 with this seed (reproducible);\n"
     "                       without it, from the system generator\n"
     "      --stats          print {\"method\",\"count\",\"avg_bits\",\"max_bits\"} as one\n"
     "                       JSON line on standard error: bits drawn per integer,\n"
     "                       counted as the Optimized Simple Discard paper counts them\n"
-    "  -h, --help           show this help\n";
+    "  -h, --help           show this help\n"
+    "\n"
+    "LO to HI is drawn as LO + a number below HI - LO + 1, so 'int 0 99' and\n"
+    "'int --below 100' print the same numbers for the same seed.\n";
 
 static int cmd_int(int argc, char **argv)
 {
-    enum { OPT_STATS = 1000 };
+    enum { OPT_STATS = 1000, OPT_HEX };
     static const struct option longopts[] = {
-        {"below", required_argument, NULL, 'b'}, {"count", required_argument, NULL, 'c'},
-        {"method", required_argument, NULL, 'm'}, {"seed", required_argument, NULL, 's'},
-        {"stats", no_argument, NULL, OPT_STATS},  {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"below", required_argument, NULL, 'b'}, {"count", required_argument, NULL, 'n'},
+        {"hex", no_argument, NULL, OPT_HEX},     {"method", required_argument, NULL, 'm'},
+        {"seed", required_argument, NULL, 's'},  {"stats", no_argument, NULL, OPT_STATS},
+        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
     };
+    static const char shortopts[] = ":b:n:m:s:h";
+    char **args = operands_last(argc, argv, shortopts, longopts, "int");
+    int nargs = 0;
+    while (args[nargs] != NULL)
+        nargs++;
     const char *below = NULL, *seed_arg = NULL;
     uint64_t count = 1;
     shakerand_method method = SHAKERAND_RNG_BC_1;
-    int stats = 0, c;
-    while ((c = next_option(argc, argv, ":b:c:m:s:h", longopts, "int")) != -1) {
+    int stats = 0, hex = 0, c;
+    while ((c = next_option(nargs, args, shortopts, longopts, "int")) != -1) {
         switch (c) {
         case 'b': below = optarg; break;
         case 's': seed_arg = optarg; break;
         case OPT_STATS: stats = 1; break;
-        case 'c':
+        case OPT_HEX: hex = 1; break;
+        case 'n':
             if (parse_count(optarg, &count) != 0)
                 die(EXIT_USAGE, "int: invalid count '%s' (a whole number)", optarg);
             break;
@@ -498,112 +1018,101 @@ static int cmd_int(int argc, char **argv)
                     "int: unknown method '%s' (rng-bc-1, rng-bc-8, simple-discard, simple-modular)",
                     optarg);
             break;
-        case 'h': return print_usage(int_usage);
+        case 'h': free(args); return print_usage(int_usage);
         }
     }
-    no_operands(argc, argv, "int");
     FUZZ_CAP(count);
-    if (below == NULL)
-        die(EXIT_USAGE, "int: missing --below HEX (see 'shakerand int --help')");
-    /* An odd number of digits is a number too: pad it to whole bytes. */
-    const size_t digits = strlen(below);
-    char *padded = malloc(digits + 2);
-    if (padded == NULL)
-        die(EXIT_RUNTIME, "out of memory");
-    snprintf(padded, digits + 2, "%s%s", digits % 2 ? "0" : "", below);
-    size_t r_len = 0;
-    const char *why = NULL;
-    uint8_t *r = digits ? parse_hex(padded, &r_len, &why) : NULL;
-    free(padded);
-    if (r == NULL)
-        die(EXIT_USAGE, "int: bound '%s' is not hexadecimal", below);
-    size_t nonzero = 0;
-    while (nonzero < r_len && r[nonzero] == 0)
-        nonzero++;
-    if (nonzero == r_len)
-        die(EXIT_USAGE, "int: the bound must be greater than zero");
+    const int operands = nargs - optind;
+    if (below != NULL && operands > 0)
+        die(EXIT_USAGE, "int: give LO HI or --below B, not both");
+    if (below == NULL && operands < 2)
+        die(EXIT_USAGE, "int: missing %s (see 'shakerand int --help')",
+            operands == 0 ? "LO HI or --below B" : "HI");
+    if (operands > 2)
+        die(EXIT_USAGE, "int: unexpected argument '%s' (see 'shakerand int --help')",
+            args[optind + 2]);
+    const char *lo_arg = below != NULL ? "0" : args[optind];
+    const char *hi_arg = below != NULL ? below : args[optind + 1];
 
-    static shakerand_engine engine;
-    shakerand_engine *source = NULL;
-    if (seed_arg != NULL) {
-        size_t seed_len;
-        uint8_t *seed = parse_hex(seed_arg, &seed_len, &why);
-        if (seed == NULL)
-            die(EXIT_USAGE, "int: seed %s", why);
-        const int status = shakerand_engine_init(&engine, SHAKERAND_TURBOSHAKE256, seed, seed_len);
-        shakerand_memzero(seed, seed_len);
-        free(seed);
-        if (status != SHAKERAND_OK)
-            die_status("cannot seed the engine", status);
-        source = &engine;
+    /* lo, width = hi - lo + 1 (or the bound), a draw r below width, and the
+     * result lo + r share one size, with room for the sum. */
+    const size_t lo_len = strlen(lo_arg), hi_len = strlen(hi_arg);
+    const size_t len = bignum_bytes(lo_len > hi_len ? lo_len : hi_len);
+    uint8_t *mags = calloc(5, len);
+    char *text = malloc(bignum_text_size(len));
+    if (mags == NULL || text == NULL)
+        die(EXIT_RUNTIME, "out of memory");
+    struct bignum lo = {0, mags}, width = {0, mags + len}, r = {0, mags + 2 * len},
+                  value = {0, mags + 3 * len};
+    uint8_t *scratch = mags + 4 * len;
+    for (int i = 0; i < 2; i++) {
+        const char *arg = i ? hi_arg : lo_arg;
+        if (bignum_parse(arg, i ? &width : &lo, len) != 0)
+            die(EXIT_USAGE, "int: invalid number '%s' (decimal digits, or hex digits after 0x)",
+                arg);
+    }
+    if (below != NULL) {
+        if (width.negative || is_zero(width.mag, len))
+            die(EXIT_USAGE, "int: the bound must be greater than zero");
     } else {
-        const int status = shakerand_system_init();
-        if (status != SHAKERAND_OK)
-            die_status("cannot seed the system generator", status);
+        struct bignum minus_lo = lo;
+        minus_lo.negative = !lo.negative && !is_zero(lo.mag, len);
+        bignum_add(&width, &minus_lo, &width, len);
+        if (width.negative)
+            die(EXIT_USAGE, "int: LO is greater than HI");
+        for (size_t i = len; i-- > 0 && ++width.mag[i] == 0;)
+            ; /* + 1, carrying */
     }
 
-    uint8_t *out = malloc(r_len);
-    char *line = malloc(2 * r_len + 2);
-    if (out == NULL || line == NULL)
-        die(EXIT_RUNTIME, "out of memory");
-    static const char hexdigits[] = "0123456789abcdef";
+    shakerand_engine *engine = generator(seed_arg, "int");
     uint64_t total_bits = 0, max_bits = 0;
     for (uint64_t i = 0; i < count; i++) {
         uint64_t bits = 0;
-        const int status = shakerand_below(source, method, r, r_len, out, &bits);
+        const int status = shakerand_below(engine, method, width.mag, len, r.mag, &bits);
         if (status != SHAKERAND_OK)
             die_status("int", status);
         total_bits += bits;
         if (bits > max_bits)
             max_bits = bits;
-        size_t n = 0;
-        for (size_t k = 0; k < r_len; k++) {
-            line[n++] = hexdigits[out[k] >> 4];
-            line[n++] = hexdigits[out[k] & 15];
-        }
-        size_t start = 0;
-        while (start + 1 < n && line[start] == '0')
-            start++;
-        line[n++] = '\n';
-        fwrite(line + start, 1, n - start, stdout);
+        bignum_add(&lo, &r, &value, len);
+        fwrite(text, 1, bignum_format(&value, len, hex, scratch, text), stdout);
     }
     flush_stdout();
     if (stats)
         fprintf(stderr, "{\"method\":\"%s\",\"count\":%llu,\"avg_bits\":%.6f,\"max_bits\":%llu}\n",
                 shakerand_method_name(method), (unsigned long long)count,
                 count ? (double)total_bits / (double)count : 0.0, (unsigned long long)max_bits);
-    shakerand_engine_wipe(&engine);
-    free(r);
-    shakerand_memzero(out, r_len);
-    free(out);
-    shakerand_memzero(line, 2 * r_len + 2);
-    free(line);
+    generator_wipe(engine);
+    wipe_free(mags, 5 * len);
+    wipe_free(text, bignum_text_size(len));
+    free(args);
     return 0;
 }
 
 /* ---- uuid ----------------------------------------------------------------- */
 
 static const char uuid_usage[] =
-    "Usage: shakerand uuid [-n N] [--v7] [--binary]\n"
+    "Usage: shakerand uuid [-n N] [--v7] [--upper | --binary]\n"
     "\n"
     "Print N UUIDs (RFC 9562), one per line, from the system generator.\n"
     "\n"
     "  -n, --count N  how many (default 1)\n"
     "      --v7       version 7 (Unix time in milliseconds, then random; increasing\n"
     "                 within one run) instead of version 4 (random)\n"
+    "      --upper    upper-case hexadecimal digits\n"
     "      --binary   write the 16-byte binary form instead of text\n"
     "  -h, --help     show this help\n";
 
 static int cmd_uuid(int argc, char **argv)
 {
-    enum { OPT_V7 = 1000, OPT_BINARY };
+    enum { OPT_V7 = 1000, OPT_BINARY, OPT_UPPER };
     static const struct option longopts[] = {
-        {"count", required_argument, NULL, 'n'}, {"v7", no_argument, NULL, OPT_V7},
-        {"binary", no_argument, NULL, OPT_BINARY}, {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"count", required_argument, NULL, 'n'},   {"v7", no_argument, NULL, OPT_V7},
+        {"upper", no_argument, NULL, OPT_UPPER},   {"binary", no_argument, NULL, OPT_BINARY},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
     };
     uint64_t count = 1;
-    int v7 = 0, binary = 0, c;
+    int v7 = 0, binary = 0, upper = 0, c;
     while ((c = next_option(argc, argv, ":n:h", longopts, "uuid")) != -1) {
         switch (c) {
         case 'n':
@@ -612,10 +1121,13 @@ static int cmd_uuid(int argc, char **argv)
             break;
         case OPT_V7: v7 = 1; break;
         case OPT_BINARY: binary = 1; break;
+        case OPT_UPPER: upper = 1; break;
         case 'h': return print_usage(uuid_usage);
         }
     }
     no_operands(argc, argv, "uuid");
+    if (upper && binary)
+        die(EXIT_USAGE, "uuid: --upper is for text, not --binary");
     FUZZ_CAP(count);
     const int status = shakerand_system_init();
     if (status != SHAKERAND_OK)
@@ -631,6 +1143,9 @@ static int cmd_uuid(int argc, char **argv)
             fwrite(u, 1, sizeof u, stdout);
         } else {
             shakerand_uuid_format(u, text);
+            for (size_t k = 0; upper && k < SHAKERAND_UUID_STRING_SIZE - 1; k++)
+                if (text[k] >= 'a' && text[k] <= 'f')
+                    text[k] = (char)(text[k] - 'a' + 'A');
             text[SHAKERAND_UUID_STRING_SIZE - 1] = '\n';
             fwrite(text, 1, SHAKERAND_UUID_STRING_SIZE, stdout);
         }
@@ -638,6 +1153,388 @@ static int cmd_uuid(int argc, char **argv)
     flush_stdout();
     shakerand_memzero(u, sizeof u);
     shakerand_memzero(text, sizeof text);
+    return 0;
+}
+
+/* ---- token ------------------------------------------------------------------ */
+
+static const char token_usage[] =
+    "Usage: shakerand token [--bytes N] [--hex | --base32] [-n N]\n"
+    "\n"
+    "Print N random tokens, one per line, from the system generator: by default\n"
+    "32 bytes as URL-safe base64 without padding (RFC 4648 section 5), 43\n"
+    "characters, for session keys, API keys and the like.\n"
+    "\n"
+    "  -b, --bytes N  random bytes per token, 1 to 1048576 (default 32)\n"
+    "      --hex      lower-case hexadecimal instead\n"
+    "      --base32   base32 (RFC 4648 section 6, upper case) without padding\n"
+    "  -n, --count N  how many (default 1)\n"
+    "  -h, --help     show this help\n";
+
+/* A whole number from min to max, or -1. */
+static int parse_limited(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+    return parse_count(s, out) == 0 && *out >= min && *out <= max ? 0 : -1;
+}
+
+static int cmd_token(int argc, char **argv)
+{
+    enum { OPT_HEX = 1000, OPT_BASE32 };
+    static const struct option longopts[] = {
+        {"bytes", required_argument, NULL, 'b'}, {"hex", no_argument, NULL, OPT_HEX},
+        {"base32", no_argument, NULL, OPT_BASE32}, {"count", required_argument, NULL, 'n'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+    };
+    uint64_t size = 32, count = 1;
+    int format = 0, c;
+    while ((c = next_option(argc, argv, ":b:n:h", longopts, "token")) != -1) {
+        switch (c) {
+        case 'b':
+            if (parse_limited(optarg, 1, 1 << 20, &size) != 0)
+                die(EXIT_USAGE, "token: invalid size '%s' (a whole number of bytes, 1 to 1048576)",
+                    optarg);
+            break;
+        case 'n':
+            if (parse_count(optarg, &count) != 0)
+                die(EXIT_USAGE, "token: invalid count '%s' (a whole number)", optarg);
+            break;
+        case OPT_HEX:
+        case OPT_BASE32:
+            if (format != 0 && format != c)
+                die(EXIT_USAGE, "token: --hex and --base32 exclude each other");
+            format = c;
+            break;
+        case 'h': return print_usage(token_usage);
+        }
+    }
+    no_operands(argc, argv, "token");
+    FUZZ_CAP(count);
+    generator(NULL, "token");
+    uint8_t *raw = malloc(size);
+    char *text = malloc(2 * size + 1); /* hex is the longest */
+    if (raw == NULL || text == NULL)
+        die(EXIT_RUNTIME, "out of memory");
+    for (uint64_t i = 0; i < count; i++) {
+        shakerand_system_fill(raw, size);
+        size_t n = format == OPT_HEX      ? encode_hex(raw, size, text)
+                   : format == OPT_BASE32 ? encode_base32(raw, size, text)
+                                          : encode_base64(raw, size, text, base64_url, 0);
+        text[n++] = '\n';
+        fwrite(text, 1, n, stdout);
+    }
+    flush_stdout();
+    wipe_free(raw, size);
+    wipe_free(text, 2 * size + 1);
+    return 0;
+}
+
+/* ---- password ----------------------------------------------------------------- */
+
+static const char password_usage[] =
+    "Usage: shakerand password [--length N] [--charset NAME | --chars SET] [-n N]\n"
+    "                          [--verbose]\n"
+    "       shakerand password --words N --wordlist FILE [-n N] [--verbose]\n"
+    "\n"
+    "Print N random passwords, one per line, from the system generator: each\n"
+    "character drawn uniformly and independently from a set, or each word from a\n"
+    "list, by an unbiased draw.\n"
+    "\n"
+    "  -l, --length N       characters per password, 1 to 1048576 (default 20)\n"
+    "  -c, --charset NAME   alnum (A-Z a-z 0-9, the default), alnum-symbols (alnum and\n"
+    "                       the 32 ASCII punctuation characters), lower (a-z),\n"
+    "                       digits (0-9) or hex (0-9 a-f)\n"
+    "      --chars SET      the characters given literally, e.g. --chars 'abc123':\n"
+    "                       printable ASCII other than space, at least 2 different;\n"
+    "                       one given twice counts once\n"
+    "  -w, --words N        N words joined by '-' instead of characters (1 to 65536)\n"
+    "      --wordlist FILE  the words, one per line ('-': standard input); empty lines\n"
+    "                       and repeats are dropped, at least 2 words must remain\n"
+    "  -n, --count N        how many (default 1)\n"
+    "  -v, --verbose        print each password's entropy in bits on standard error:\n"
+    "                       length * log2(set size), or words * log2(list size)\n"
+    "  -s, --seed HEX       for tests: draw from turboshake256 with this seed, so the\n"
+    "                       passwords are only as secret as HEX\n"
+    "  -h, --help           show this help\n";
+
+static const struct charset {
+    const char *name, *chars;
+} charsets[] = {
+    {"alnum", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"},
+    {"alnum-symbols", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                      "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"},
+    {"lower", "abcdefghijklmnopqrstuvwxyz"},
+    {"digits", "0123456789"},
+    {"hex", "0123456789abcdef"},
+};
+
+/* log2(x) for x >= 1, without libm: x = 2^e * m with m in [1, 2), and
+ * ln m = 2 atanh((m - 1) / (m + 1)), whose series in t <= 1/3 gains a
+ * digit per term. */
+static double log2_of(double x)
+{
+    int e = 0;
+    while (x >= 2) {
+        x /= 2;
+        e++;
+    }
+    const double t = (x - 1) / (x + 1);
+    double sum = 0, power = t;
+    for (int k = 1; k < 40; k += 2) {
+        sum += power / k;
+        power *= t * t;
+    }
+    return e + 2 * sum / 0.69314718055994530942;
+}
+
+static int compare_lines(const void *a, const void *b)
+{
+    const struct line *x = a, *y = b;
+    const int c = memcmp(x->text, y->text, x->len < y->len ? x->len : y->len);
+    return c != 0 ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+/* The list's distinct non-empty lines (a '\r' before the '\n' dropped), in
+ * sorted order; their number in *count. */
+static struct line *distinct_words(const char *buf, size_t len, size_t *count)
+{
+    size_t n;
+    struct line *words = split_lines(buf, len, &n);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (words[i].len > 0 && words[i].text[words[i].len - 1] == '\r')
+            words[i].len--;
+        if (words[i].len > 0)
+            words[kept++] = words[i];
+    }
+    qsort(words, kept, sizeof *words, compare_lines);
+    size_t distinct = 0;
+    for (size_t i = 0; i < kept; i++)
+        if (distinct == 0 || compare_lines(&words[distinct - 1], &words[i]) != 0)
+            words[distinct++] = words[i];
+    *count = distinct;
+    return words;
+}
+
+static int cmd_password(int argc, char **argv)
+{
+    enum { OPT_CHARS = 1000, OPT_WORDLIST };
+    static const struct option longopts[] = {
+        {"length", required_argument, NULL, 'l'},  {"charset", required_argument, NULL, 'c'},
+        {"chars", required_argument, NULL, OPT_CHARS}, {"words", required_argument, NULL, 'w'},
+        {"wordlist", required_argument, NULL, OPT_WORDLIST},
+        {"count", required_argument, NULL, 'n'},   {"verbose", no_argument, NULL, 'v'},
+        {"seed", required_argument, NULL, 's'},    {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *charset = NULL, *chars = NULL, *wordlist = NULL, *seed_arg = NULL;
+    uint64_t length = 20, words = 0, count = 1;
+    int length_given = 0, verbose = 0, c;
+    while ((c = next_option(argc, argv, ":l:c:w:n:vs:h", longopts, "password")) != -1) {
+        switch (c) {
+        case 'l':
+            if (parse_limited(optarg, 1, 1 << 20, &length) != 0)
+                die(EXIT_USAGE, "password: invalid length '%s' (a whole number, 1 to 1048576)",
+                    optarg);
+            length_given = 1;
+            break;
+        case 'w':
+            if (parse_limited(optarg, 1, 1 << 16, &words) != 0)
+                die(EXIT_USAGE, "password: invalid number of words '%s' (1 to 65536)", optarg);
+            break;
+        case 'n':
+            if (parse_count(optarg, &count) != 0)
+                die(EXIT_USAGE, "password: invalid count '%s' (a whole number)", optarg);
+            break;
+        case 'c': charset = optarg; break;
+        case OPT_CHARS: chars = optarg; break;
+        case OPT_WORDLIST: wordlist = optarg; break;
+        case 'v': verbose = 1; break;
+        case 's': seed_arg = optarg; break;
+        case 'h': return print_usage(password_usage);
+        }
+    }
+    no_operands(argc, argv, "password");
+    FUZZ_CAP(count);
+    FUZZ_CAP(length);
+    if (charset != NULL && chars != NULL)
+        die(EXIT_USAGE, "password: --charset and --chars exclude each other");
+    if (words != 0 && (length_given || charset != NULL || chars != NULL))
+        die(EXIT_USAGE, "password: --words excludes --length, --charset and --chars");
+    if (words != 0 && wordlist == NULL)
+        die(EXIT_USAGE, "password: --words needs --wordlist FILE");
+    if (words == 0 && wordlist != NULL)
+        die(EXIT_USAGE, "password: --wordlist needs --words N");
+
+    /* The set: 95 slots hold any set of printable ASCII characters. */
+    char set[96];
+    size_t set_size = 0;
+    if (words == 0) {
+        const char *given = chars;
+        if (chars == NULL) {
+            const char *name = charset != NULL ? charset : "alnum";
+            for (size_t i = 0; i < sizeof charsets / sizeof charsets[0]; i++)
+                if (strcmp(charsets[i].name, name) == 0)
+                    given = charsets[i].chars;
+            if (given == NULL)
+                die(EXIT_USAGE,
+                    "password: unknown charset '%s' (alnum, alnum-symbols, lower, digits, hex; "
+                    "--chars SET for others)",
+                    name);
+        }
+        for (const char *p = given; *p != '\0'; p++) {
+            if (*p <= ' ' || *p > '~')
+                die(EXIT_USAGE,
+                    "password: --chars takes printable ASCII characters other than space");
+            if (memchr(set, *p, set_size) == NULL)
+                set[set_size++] = *p;
+        }
+        if (set_size < 2)
+            die(EXIT_USAGE, "password: --chars needs at least 2 different characters");
+    }
+
+    shakerand_engine *engine = generator(seed_arg, "password");
+    char *list = NULL;
+    size_t list_len = 0, list_size = 0, longest = 0;
+    struct line *list_words = NULL;
+    if (words != 0) {
+        list = read_all(wordlist, &list_len, "password");
+        list_words = distinct_words(list, list_len, &list_size);
+        if (list_size < 2)
+            die(EXIT_RUNTIME, "password: the word list '%s' has fewer than 2 different words",
+                wordlist);
+        if (list_size > UINT32_MAX)
+            die(EXIT_RUNTIME, "password: the word list '%s' has more than 2^32 words", wordlist);
+        for (size_t i = 0; i < list_size; i++)
+            longest = list_words[i].len > longest ? list_words[i].len : longest;
+    }
+
+    /* Each line: length characters, or words words with a '-' or '\n' after each. */
+    if (words != 0 && longest + 1 > SIZE_MAX / words)
+        die(EXIT_RUNTIME, "out of memory");
+    const size_t line_size = words != 0 ? (size_t)words * (longest + 1) : (size_t)length + 1;
+    char *line = malloc(line_size);
+    if (line == NULL)
+        die(EXIT_RUNTIME, "out of memory");
+    for (uint64_t i = 0; i < count; i++) {
+        size_t n = 0;
+        for (uint64_t k = 0; k < (words != 0 ? words : length); k++) {
+            uint32_t pick;
+            if (shakerand_uniform_u32(engine, (uint32_t)(words != 0 ? list_size : set_size),
+                                      &pick) != SHAKERAND_OK)
+                die(EXIT_RUNTIME, "internal error: empty set");
+            if (words != 0) {
+                memcpy(line + n, list_words[pick].text, list_words[pick].len);
+                n += list_words[pick].len;
+                line[n++] = '-';
+            } else {
+                line[n++] = set[pick];
+            }
+        }
+        if (words != 0)
+            n--; /* the last '-' */
+        line[n++] = '\n';
+        fwrite(line, 1, n, stdout);
+    }
+    flush_stdout();
+    if (verbose) {
+        const double bits = words != 0 ? (double)words * log2_of((double)list_size)
+                                       : (double)length * log2_of((double)set_size);
+        /* Rounded down, so as never to claim more than there is. */
+        fprintf(stderr, "%s: password: %.1f bits of entropy each (%llu %s %zu)\n", program,
+                (double)(uint64_t)(bits * 10) / 10,
+                (unsigned long long)(words != 0 ? words : length),
+                words != 0 ? "words from a list of" : "characters from a set of",
+                words != 0 ? list_size : set_size);
+    }
+    generator_wipe(engine);
+    wipe_free(line, line_size);
+    wipe_free(list_words, list_size * sizeof *list_words);
+    wipe_free(list, list_len);
+    return 0;
+}
+
+/* ---- shuffle and pick ----------------------------------------------------------- */
+
+static const char shuffle_usage[] =
+    "Usage: shakerand shuffle [FILE] [-o FILE] [--seed HEX]\n"
+    "\n"
+    "Print the lines of FILE, or of standard input without FILE or for '-', in a\n"
+    "random order, every order equally likely (like shuf): a Fisher-Yates shuffle\n"
+    "with unbiased draws from the system generator. A last line without a newline\n"
+    "is printed with one. The input is held in memory, and wiped.\n"
+    "\n"
+    "  -o, --output FILE  write to FILE instead of standard output, after reading\n"
+    "                     all the input (FILE may be the input); as for bytes -o, a\n"
+    "                     regular FILE is made mode 0600 and a symbolic link refused\n"
+    "  -s, --seed HEX     draw from turboshake256 with this seed: the same input and\n"
+    "                     HEX give the same order (like shuf --random-source)\n"
+    "  -h, --help         show this help\n";
+
+static const char pick_usage[] =
+    "Usage: shakerand pick [-n K] [FILE] [-o FILE] [--seed HEX]\n"
+    "\n"
+    "Print K lines of FILE, or of standard input without FILE or for '-', chosen\n"
+    "at random without repetition, in random order (like shuf -n K): every\n"
+    "ordered choice of K different lines of the input is equally likely. With\n"
+    "fewer than K lines, all are printed, shuffled. Equal lines of the input are\n"
+    "different lines; the input is held in memory, and wiped.\n"
+    "\n"
+    "  -n, --count K      how many lines (default 1)\n"
+    "  -o, --output FILE  write to FILE instead of standard output, after reading\n"
+    "                     all the input (FILE may be the input); as for bytes -o, a\n"
+    "                     regular FILE is made mode 0600 and a symbolic link refused\n"
+    "  -s, --seed HEX     draw from turboshake256 with this seed: the same input and\n"
+    "                     HEX give the same choice (like shuf --random-source)\n"
+    "  -h, --help         show this help\n";
+
+/* shuffle is pick with K = every line: a Fisher-Yates shuffle stopped after
+ * K steps leaves a uniform ordered choice of K lines in front. */
+static int cmd_lines(int argc, char **argv, int pick)
+{
+    const char *command = pick ? "pick" : "shuffle";
+    static const struct option longopts[] = {
+        {"count", required_argument, NULL, 'n'}, {"output", required_argument, NULL, 'o'},
+        {"seed", required_argument, NULL, 's'},  {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *output = NULL, *seed_arg = NULL;
+    uint64_t k = pick ? 1 : UINT64_MAX;
+    int c;
+    /* shuffle has no --count: its options are the table without the first. */
+    while ((c = next_option(argc, argv, pick ? ":n:o:s:h" : ":o:s:h", longopts + !pick,
+                            command)) != -1) {
+        switch (c) {
+        case 'n':
+            if (parse_count(optarg, &k) != 0)
+                die(EXIT_USAGE, "pick: invalid count '%s' (a whole number)", optarg);
+            break;
+        case 'o': output = optarg; break;
+        case 's': seed_arg = optarg; break;
+        case 'h': return print_usage(pick ? pick_usage : shuffle_usage);
+        }
+    }
+    const char *input = optind < argc ? argv[optind++] : NULL;
+    no_operands(argc, argv, command);
+    shakerand_engine *engine = generator(seed_arg, command);
+    size_t len, n;
+    char *buf = read_all(input, &len, command);
+    struct line *lines = split_lines(buf, len, &n);
+    if (output != NULL)
+        redirect_stdout(output);
+    if (k > n)
+        k = n;
+    for (size_t i = 0; i < k; i++) {
+        const size_t j = i + (size_t)draw_below(engine, n - i);
+        const struct line chosen = lines[j];
+        lines[j] = lines[i];
+        lines[i] = chosen;
+        fwrite(chosen.text, 1, chosen.len, stdout);
+        putchar('\n');
+    }
+    finish_stdout();
+    generator_wipe(engine);
+    wipe_free(lines, n * sizeof *lines);
+    wipe_free(buf, len);
     return 0;
 }
 
@@ -734,10 +1631,14 @@ static const char main_usage[] =
     "Cryptographically secure random numbers from Keccak.\n"
     "\n"
     "Commands:\n"
-    "  bytes    write random bytes\n"
-    "  int      random integers below a bound, any size\n"
-    "  uuid     UUIDs, version 4 or 7\n"
-    "  sources  report the entropy sources\n"
+    "  bytes     random bytes, raw, hex or base64 (like openssl rand)\n"
+    "  int       random integers in a range, of any size (like shuf -i)\n"
+    "  token     random tokens: URL-safe base64, hex or base32\n"
+    "  password  random passwords from a character set or a word list (like pwgen)\n"
+    "  shuffle   the lines of a file in random order (like shuf)\n"
+    "  pick      K different random lines of a file (like shuf -n K)\n"
+    "  uuid      UUIDs, version 4 or 7 (like uuidgen)\n"
+    "  sources   report the entropy sources\n"
     "\n"
     "Options:\n"
     "  -h, --help     show this help ('shakerand COMMAND --help' for a command)\n"
@@ -789,6 +1690,14 @@ int main(int argc, char **argv)
         return cmd_bytes(argc - 1, argv + 1);
     if (strcmp(command, "int") == 0)
         return cmd_int(argc - 1, argv + 1);
+    if (strcmp(command, "token") == 0)
+        return cmd_token(argc - 1, argv + 1);
+    if (strcmp(command, "password") == 0)
+        return cmd_password(argc - 1, argv + 1);
+    if (strcmp(command, "shuffle") == 0)
+        return cmd_lines(argc - 1, argv + 1, 0);
+    if (strcmp(command, "pick") == 0)
+        return cmd_lines(argc - 1, argv + 1, 1);
     if (strcmp(command, "uuid") == 0)
         return cmd_uuid(argc - 1, argv + 1);
     if (strcmp(command, "sources") == 0)

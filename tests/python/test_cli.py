@@ -268,32 +268,32 @@ def test_progress_bar_only_on_a_terminal(cli):
 @pytest.mark.parametrize("method", ["rng-bc-1", "rng-bc-8", "simple-discard", "simple-modular"])
 def test_int_seeded_values_are_below_the_bound(cli, method):
     bound = 0xAADD9DB8DBE9C48B3FD4E6AE33C9FC07
-    r = run(cli, "int", "--below", f"{bound:x}", "--count", "500", "--method", method,
-            "--seed", "0102")
+    r = run(cli, "int", "--below", f"0x{bound:x}", "--count", "500", "--method", method,
+            "--seed", "0102", "--hex")
     assert r.returncode == 0 and r.stderr == b""
     lines = r.stdout.decode().split("\n")
     assert lines[-1] == "" and len(lines) == 501
     for line in lines[:-1]:
         assert line == line.lower() and (line == "0" or not line.startswith("0"))
         assert 0 <= int(line, 16) < bound
-    again = run(cli, "int", "--below", f"{bound:x}", "--count", "500", "--method", method,
+    again = run(cli, "int", "--below", str(bound), "--count", "500", "--method", method,
                 "--seed", "0102")
-    assert again.stdout == r.stdout
+    assert [int(x) for x in again.stdout.split()] == [int(x, 16) for x in r.stdout.split()]
 
 
 def test_int_small_bounds_odd_digits_and_zero_output(cli):
     r = run(cli, "int", "--below", "1", "--count", "3")
     assert r.stdout == b"0\n0\n0\n"
-    r = run(cli, "int", "--below", "abc", "--count", "2000", "--seed", "")
+    r = run(cli, "int", "--below", "0xabc", "--count", "2000", "--seed", "", "--hex")
     values = [int(x, 16) for x in r.stdout.split()]
     assert len(values) == 2000 and max(values) < 0xABC and len(set(values)) > 1000
-    r = run(cli, "int", "--below", "000000ff")
-    assert r.returncode == 0 and int(r.stdout, 16) < 255
+    r = run(cli, "int", "--below", "000000255")
+    assert r.returncode == 0 and int(r.stdout) < 255
 
 
 def test_int_stats(cli):
     import json
-    r = run(cli, "int", "--below", "8" + "0" * 63, "--count", "20000", "--seed", "00",
+    r = run(cli, "int", "--below", "0x8" + "0" * 63, "--count", "20000", "--seed", "00",
             "--stats")
     stats = json.loads(r.stderr)
     assert stats["method"] == "rng-bc-1" and stats["count"] == 20000
@@ -302,15 +302,18 @@ def test_int_stats(cli):
 
 
 @pytest.mark.parametrize("args,fragment", [
-    (["int"], "missing --below"),
+    (["int"], "missing LO HI or --below B"),
     (["int", "--below", "0"], "greater than zero"),
     (["int", "--below", "000"], "greater than zero"),
-    (["int", "--below", ""], "not hexadecimal"),
-    (["int", "--below", "xyz"], "not hexadecimal"),
-    (["int", "--below", "ff", "--count", "ten"], "invalid count 'ten'"),
-    (["int", "--below", "ff", "--count", "-1"], "invalid count"),
-    (["int", "--below", "ff", "--method", "rng-bc-2"], "unknown method 'rng-bc-2'"),
-    (["int", "--below", "ff", "--seed", "0"], "odd number of hex digits"),
+    (["int", "--below", "0x0"], "greater than zero"),
+    (["int", "--below", "-5"], "greater than zero"),
+    (["int", "--below", ""], "invalid number ''"),
+    (["int", "--below", "xyz"], "invalid number 'xyz'"),
+    (["int", "--below", "ff"], "invalid number 'ff'"),
+    (["int", "--below", "255", "--count", "ten"], "invalid count 'ten'"),
+    (["int", "--below", "255", "--count", "-1"], "invalid count"),
+    (["int", "--below", "255", "--method", "rng-bc-2"], "unknown method 'rng-bc-2'"),
+    (["int", "--below", "255", "--seed", "0"], "odd number of hex digits"),
     (["uuid", "-n", "x"], "invalid count 'x'"),
     (["uuid", "--v8"], "unknown option '--v8'"),
 ])
@@ -339,7 +342,7 @@ def test_uuid_text_and_binary(cli):
 @pytest.mark.parametrize("args", [["--help"], ["--version"], ["bytes", "--help"],
                                   ["int", "--help"], ["uuid", "--help"], ["sources", "--help"],
                                   ["sources"], ["sources", "--json"],
-                                  ["uuid", "-n", "100000"], ["int", "--below", "ff", "-c", "100000"]])
+                                  ["uuid", "-n", "100000"], ["int", "--below", "255", "-n", "100000"]])
 def test_write_errors_on_standard_output_are_not_success(cli, args):
     if not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full")
@@ -365,7 +368,9 @@ def test_closed_pipe_ends_quietly_even_with_sigpipe_blocked_or_ignored(cli):
     assert err == b""
 
 
-SYSTEM_GENERATOR_COMMANDS = [["bytes", "-n", "16"], ["int", "--below", "ff"], ["uuid"]]
+SYSTEM_GENERATOR_COMMANDS = [["bytes", "-n", "16"], ["int", "--below", "255"], ["uuid"],
+                             ["int", "1", "6"], ["token"], ["password"], ["shuffle", "/dev/null"],
+                             ["pick", "/dev/null"]]
 
 
 @pytest.mark.parametrize("args", SYSTEM_GENERATOR_COMMANDS)

@@ -1,0 +1,447 @@
+"""The everyday commands (issue 14): int in decimal and ranges, bytes as
+text, token, password, shuffle, pick, uuid --upper; their output formats,
+options and error paths (2 usage, 1 runtime, one line on stderr)."""
+import base64
+import math
+import os
+import re
+import subprocess
+
+import pytest
+
+from test_cli import assert_error, run, run_with_faults, fault_shim  # noqa: F401
+
+P256_N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+
+
+def lines(result):
+    assert result.returncode == 0 and result.stderr == b"", result
+    text = result.stdout.decode()
+    assert text == "" or text.endswith("\n")
+    return text.splitlines()
+
+
+# ---- int --------------------------------------------------------------------
+
+# Recorded from the CLI before decimal output (commit fdf8679), where
+# 'int --below HEX --count 3 --seed 0102 --method M' printed these in hex:
+# the samplers' output must not change with the parsing and printing.
+BEFORE_DECIMAL = {
+    "rng-bc-1": ["a767dfbbec7f0d632957e7d3054483b39b01e125b90154323465fa88f24dc313",
+                 "8b67b997835e1bedbe831b9f935ab61d4ade3f41b17fc8490b5195c3aae919cc",
+                 "dc05110340acc7178bc9420f19275527e2834d31115d5605b04babcda01c6872"],
+    "rng-bc-8": ["a70b5195c3aae919cc676cca2496c6e6c9dc05110340acc7178bc9420f192755",
+                 "2776f108e2cd7a2a003742e84ba7eee7b713335392531faa6d76e2fcdc58c568",
+                 "bee79de7d38586a929c5ee0c6faa295d266536d8699352b9473fc6b2a33627dc"],
+    "simple-discard": ["a767dfbbec7f0d632957e7d3054483b39b01e125b90154323465fa88f24dc313",
+                       "b468b2835a1b27bb8b67b997835e1bedbe831b9f935ab61d4ade3f41b17fc849",
+                       "b5195c3aae919cc676cca2496c6e6c9dc05110340acc7178bc9420f19275527"],
+    "simple-modular": ["384003e846b4ae19ca331439a7f81b9fe8b275653953322a5d0f111c3c6baf03",
+                       "9ce27b4decd6363f44341fb18220cccf91c085334a493ca21fd029154f4bde1d",
+                       "e9de2149b3aa116e29d15ff2b86a7a06e3b249063f230cc784f93aefefc6306b"],
+}
+
+
+@pytest.mark.parametrize("method", sorted(BEFORE_DECIMAL))
+def test_int_draws_what_it_drew_before_decimal_output(cli, method):
+    expected = [int(x, 16) for x in BEFORE_DECIMAL[method]]
+    common = ["-n", "3", "--seed", "0102", "--method", method]
+    hex_bound = lines(run(cli, "int", "--below", f"0x{P256_N:X}", "--hex", *common))
+    assert [int(x, 16) for x in hex_bound] == expected
+    assert hex_bound == BEFORE_DECIMAL[method]
+    assert [int(x) for x in lines(run(cli, "int", "--below", str(P256_N), *common))] == expected
+    # The same range as LO HI, and with leading zeros.
+    assert [int(x) for x in lines(run(cli, "int", "0", str(P256_N - 1), *common))] == expected
+    assert [int(x) for x in lines(run(cli, "int", "--below", "0x000" + f"{P256_N:x}",
+                                      *common))] == expected
+
+
+def test_int_decimal_by_default(cli):
+    out = lines(run(cli, "int", "--below", "100", "-n", "500"))
+    assert len(out) == 500
+    assert all(re.fullmatch(r"0|[1-9][0-9]?", x) for x in out)
+    assert len(set(out)) > 50
+    assert lines(run(cli, "int", "--below", "1", "--count", "3")) == ["0"] * 3
+    assert lines(run(cli, "int", "7", "7", "-n", "2")) == ["7", "7"]
+    assert lines(run(cli, "int", "1", "6", "-n", "0")) == []
+
+
+def test_int_range_is_lo_plus_a_draw_below_the_width(cli):
+    below = [int(x) for x in lines(run(cli, "int", "--below", "11", "-n", "200", "--seed", "ab"))]
+    shifted = [int(x) for x in lines(run(cli, "int", "-5", "5", "-n", "200", "--seed", "ab"))]
+    assert shifted == [x - 5 for x in below]
+    assert set(shifted) == set(range(-5, 6))
+
+
+def test_int_negative_bounds_and_operands_anywhere(cli):
+    out = [int(x) for x in lines(run(cli, "int", "-n", "300", "-10", "-8"))]
+    assert set(out) == {-10, -9, -8}
+    out = lines(run(cli, "int", "-3", "-n", "50", "-1", "--hex"))
+    assert set(out) <= {"-3", "-2", "-1"}
+    # After "--" everything is an operand; "--count=N" and "-nN" take their value inline.
+    assert len(lines(run(cli, "int", "--count=4", "--", "-2", "2"))) == 4
+    assert len(lines(run(cli, "int", "-n4", "-2", "2"))) == 4
+    assert len(lines(run(cli, "int", "--cou", "4", "-2", "2"))) == 4  # an abbreviation
+
+
+def test_int_big_decimal_and_negative_text(cli):
+    lo, hi = -(10 ** 60), -(10 ** 60) + 10 ** 40
+    out = [int(x) for x in lines(run(cli, "int", str(lo), str(hi), "-n", "200"))]
+    assert all(lo <= x <= hi for x in out) and len(set(out)) == 200
+    hexed = lines(run(cli, "int", str(lo), str(hi), "-n", "5", "--hex", "--seed", "01"))
+    dec = lines(run(cli, "int", str(lo), str(hi), "-n", "5", "--seed", "01"))
+    assert [int(x, 16) for x in hexed] == [int(x) for x in dec]
+    assert all(x.startswith("-") and not x.startswith("-0") for x in hexed)
+    # Around zero: "-0" is never printed.
+    out = lines(run(cli, "int", "-1", "1", "-n", "300"))
+    assert set(out) == {"-1", "0", "1"}
+
+
+def test_int_decimal_conversion_of_every_size(cli):
+    # Bounds 2^k and 10^k: the decimal text equals Python's for the value the
+    # hex output names, across byte and 10^9-group boundaries.
+    for k in (1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 100, 255, 256, 1000):
+        for bound in (2 ** k, 10 ** (k % 200 + 1)):
+            hexed = lines(run(cli, "int", "--below", str(bound), "-n", "20", "--seed", "07",
+                              "--hex"))
+            dec = lines(run(cli, "int", "--below", hex(bound), "-n", "20", "--seed", "07"))
+            assert dec == [str(int(x, 16)) for x in hexed]
+            assert all(0 <= int(x) < bound for x in dec)
+    top = lines(run(cli, "int", str(10 ** 30 - 1), str(10 ** 30 - 1)))
+    assert top == ["9" * 30]
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["int", "5"], "missing HI"),
+    (["int", "1", "2", "3"], "unexpected argument '3'"),
+    (["int", "6", "1"], "LO is greater than HI"),
+    (["int", "-1", "-2"], "LO is greater than HI"),
+    (["int", "1", "6", "--below", "5"], "not both"),
+    (["int", "1", "x"], "invalid number 'x'"),
+    (["int", "0x", "5"], "invalid number '0x'"),
+    (["int", "-", "5"], "invalid number '-'"),
+    (["int", "1.5", "5"], "invalid number '1.5'"),
+    (["int", "--", "1", "+5"], "invalid number '+5'"),
+    (["int", "0xfg", "5"], "invalid number '0xfg'"),
+    (["int", "1", "6", "--hex=1"], "takes no value"),
+    (["int", "1", "6", "-x"], "unknown option '-x'"),
+    (["int", "1", "6", "--seed"], "needs a value"),
+])
+def test_int_usage_errors(cli, args, fragment):
+    assert_error(run(cli, *args), 2, fragment)
+
+
+# ---- bytes --hex / --base64 -----------------------------------------------------
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 47, 48, 49, 96, 1000, 786432, 786433, 2000000])
+def test_bytes_as_text_equals_the_raw_stream(cli, n):
+    raw = run(cli, "bytes", "-n", str(n), "--seed", "00").stdout
+    hexed = run(cli, "bytes", "-n", str(n), "--seed", "00", "--hex")
+    assert hexed.returncode == 0 and hexed.stderr == b""
+    assert hexed.stdout == raw.hex().encode() + b"\n"
+    b64 = run(cli, "bytes", "-n", str(n), "--seed", "00", "--base64").stdout
+    encoded = base64.b64encode(raw)
+    expected = b"".join(encoded[i:i + 64] + b"\n" for i in range(0, len(encoded), 64))
+    assert b64 == expected  # openssl rand -base64's layout
+    assert base64.b64decode(b64.replace(b"\n", b"")) == raw
+
+
+def test_bytes_as_text_to_a_file(cli, tmp_path):
+    import stat
+    path = tmp_path / "key.hex"
+    r = run(cli, "bytes", "-n", "32", "--hex", "-o", str(path), "--seed", "01")
+    assert r.returncode == 0 and r.stdout == b"" and r.stderr == b""
+    assert path.read_bytes() == run(cli, "bytes", "-n", "32", "--seed", "01", "--hex").stdout
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    unseeded = run(cli, "bytes", "-n", "48", "--base64").stdout
+    assert len(unseeded) == 65 and len(base64.b64decode(unseeded)) == 48
+
+
+def test_bytes_hex_and_base64_exclude_each_other(cli):
+    assert_error(run(cli, "bytes", "-n", "1", "--hex", "--base64"), 2, "exclude each other")
+    assert run(cli, "bytes", "-n", "1", "--hex", "--hex").returncode == 0
+
+
+# ---- token ----------------------------------------------------------------------
+
+def test_token_default_is_32_bytes_of_url_safe_base64(cli):
+    out = lines(run(cli, "token", "-n", "200"))
+    assert len(out) == 200 and len(set(out)) == 200
+    for token in out:
+        assert re.fullmatch(r"[A-Za-z0-9_-]{43}", token)
+        assert len(base64.urlsafe_b64decode(token + "=")) == 32
+    assert any("-" in t or "_" in t for t in out)  # the URL-safe alphabet is in use
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 4, 5, 16, 33])
+def test_token_formats_and_sizes(cli, size):
+    (b64,) = lines(run(cli, "token", "--bytes", str(size)))
+    assert len(b64) == math.ceil(size * 4 / 3) and "=" not in b64
+    assert len(base64.urlsafe_b64decode(b64 + "=" * (-len(b64) % 4))) == size
+    (hexed,) = lines(run(cli, "token", "-b", str(size), "--hex"))
+    assert re.fullmatch(r"[0-9a-f]+", hexed) and len(bytes.fromhex(hexed)) == size
+    (b32,) = lines(run(cli, "token", "--bytes", str(size), "--base32"))
+    assert re.fullmatch(r"[A-Z2-7]+", b32) and len(b32) == math.ceil(size * 8 / 5)
+    assert len(base64.b32decode(b32 + "=" * (-len(b32) % 8))) == size
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["token", "--bytes", "0"], "invalid size '0'"),
+    (["token", "--bytes", "1048577"], "invalid size"),
+    (["token", "--bytes", "1K"], "invalid size '1K'"),
+    (["token", "-n", "x"], "invalid count 'x'"),
+    (["token", "--hex", "--base32"], "exclude each other"),
+    (["token", "extra"], "unexpected argument 'extra'"),
+    (["token", "--base64"], "unknown option '--base64'"),
+])
+def test_token_usage_errors(cli, args, fragment):
+    assert_error(run(cli, *args), 2, fragment)
+
+
+# ---- password ---------------------------------------------------------------------
+
+CHARSETS = {
+    "alnum": r"[A-Za-z0-9]",
+    "alnum-symbols": r"[!-~]",
+    "lower": r"[a-z]",
+    "digits": r"[0-9]",
+    "hex": r"[0-9a-f]",
+}
+SIZES = {"alnum": 62, "alnum-symbols": 94, "lower": 26, "digits": 10, "hex": 16}
+
+
+def test_password_default(cli):
+    out = lines(run(cli, "password", "-n", "50"))
+    assert len(out) == 50 and len(set(out)) == 50
+    assert all(re.fullmatch(r"[A-Za-z0-9]{20}", p) for p in out)
+
+
+@pytest.mark.parametrize("name", sorted(CHARSETS))
+def test_password_charsets(cli, name):
+    out = lines(run(cli, "password", "--charset", name, "-l", "50", "-n", "40"))
+    assert all(re.fullmatch(CHARSETS[name] + "{50}", p) for p in out)
+    assert len(set("".join(out))) == SIZES[name]  # 2000 draws reach every character
+    r = run(cli, "password", "-c", name, "--length", "16", "--verbose")
+    bits = 16 * math.log2(SIZES[name])
+    assert r.stderr.decode() == (f"shakerand: password: {math.floor(bits * 10) / 10:.1f} bits "
+                                 f"of entropy each (16 characters from a set of "
+                                 f"{SIZES[name]})\n")
+
+
+def test_password_custom_characters(cli):
+    r = run(cli, "password", "--chars", "abcabc1", "-l", "300", "-v")
+    (pw,) = lines(subprocess.CompletedProcess(r.args, 0, r.stdout, b""))
+    assert set(pw) == set("abc1")
+    assert b"(300 characters from a set of 4)" in r.stderr and b" 600.0 bits" in r.stderr
+    (pw,) = lines(run(cli, "password", "--chars", "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", "-l", "40"))
+    assert len(pw) == 40 and not any(c.isalnum() for c in pw)
+
+
+@pytest.fixture
+def wordlist(tmp_path):
+    path = tmp_path / "words.txt"
+    # Repeats, an empty line, CRLF line ends and no final newline.
+    path.write_bytes(b"apple\nbanana\r\ncherry\n\napple\ndate\nelder berry\nfig")
+    return path
+
+
+def test_password_words(cli, wordlist):
+    words = {"apple", "banana", "cherry", "date", "elder berry", "fig"}
+    r = run(cli, "password", "--words", "5", "--wordlist", str(wordlist), "-n", "300",
+            "--verbose")
+    out = r.stdout.decode().splitlines()
+    assert len(out) == 300
+    seen = set()
+    for pw in out:
+        parts = pw.split("-")
+        assert len(parts) == 5 and set(parts) <= words
+        seen.update(parts)
+    assert seen == words
+    assert r.stderr.decode() == ("shakerand: password: 12.9 bits of entropy each "
+                                 "(5 words from a list of 6)\n")  # 5 log2 6 = 12.92
+    from_stdin = run(cli, "password", "-w", "3", "--wordlist", "-",
+                     input=wordlist.read_bytes())
+    (pw,) = lines(from_stdin)
+    assert set(pw.split("-")) <= words
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["password", "--length", "0"], "invalid length '0'"),
+    (["password", "--length", "ten"], "invalid length"),
+    (["password", "-l", "1048577"], "invalid length"),
+    (["password", "--charset", "greek"], "unknown charset 'greek'"),
+    (["password", "--charset", "lower", "--chars", "ab"], "exclude each other"),
+    (["password", "--chars", "a"], "at least 2 different"),
+    (["password", "--chars", "aaa"], "at least 2 different"),
+    (["password", "--chars", ""], "at least 2 different"),
+    (["password", "--chars", "ab c"], "printable ASCII"),
+    (["password", "--chars", "abé"], "printable ASCII"),
+    (["password", "--words", "4"], "needs --wordlist"),
+    (["password", "--wordlist", "/dev/null"], "needs --words"),
+    (["password", "--words", "0", "--wordlist", "/dev/null"], "invalid number of words"),
+    (["password", "--words", "4", "--wordlist", "/dev/null", "-l", "5"], "--words excludes"),
+    (["password", "--words", "4", "--wordlist", "/dev/null", "-c", "hex"], "--words excludes"),
+    (["password", "-n", "-1"], "invalid count"),
+    (["password", "--seed", "xyz0"], "not hexadecimal"),
+    (["password", "extra"], "unexpected argument 'extra'"),
+])
+def test_password_usage_errors(cli, args, fragment):
+    assert_error(run(cli, *args), 2, fragment)
+
+
+def test_password_word_list_runtime_errors(cli, tmp_path):
+    assert_error(run(cli, "password", "-w", "4", "--wordlist", str(tmp_path / "absent")), 1,
+                 "cannot open")
+    short = tmp_path / "short"
+    short.write_text("same\nsame\n\n")
+    assert_error(run(cli, "password", "-w", "4", "--wordlist", str(short)), 1,
+                 "fewer than 2 different words")
+    assert_error(run(cli, "password", "-w", "4", "--wordlist", str(tmp_path)), 1,
+                 "read error")
+
+
+def test_password_seed_is_reproducible(cli):
+    a = run(cli, "password", "-n", "5", "--seed", "0a").stdout
+    assert a == run(cli, "password", "-n", "5", "--seed", "0a").stdout
+    assert a != run(cli, "password", "-n", "5", "--seed", "0b").stdout
+
+
+# ---- shuffle and pick ---------------------------------------------------------------
+
+def test_shuffle_is_a_permutation_of_the_lines(cli, tmp_path):
+    text = "".join(f"line {i}\n" for i in range(1000))
+    out = lines(run(cli, "shuffle", input=text.encode()))
+    assert sorted(out) == sorted(text.splitlines()) and out != text.splitlines()
+    path = tmp_path / "in.txt"
+    path.write_text(text)
+    assert sorted(lines(run(cli, "shuffle", str(path)))) == sorted(text.splitlines())
+    assert sorted(lines(run(cli, "shuffle", "-", input=text.encode()))) == sorted(
+        text.splitlines())
+
+
+def test_shuffle_like_shuf_for_odd_input(cli):
+    # A last line without a newline gets one; empty lines are lines; no input, no output.
+    assert sorted(run(cli, "shuffle", input=b"a\nb\nc").stdout.split(b"\n")) == [
+        b"", b"a", b"b", b"c"]
+    assert sorted(lines(run(cli, "shuffle", input=b"\n\nx\n"))) == ["", "", "x"]
+    assert run(cli, "shuffle", input=b"").stdout == b""
+    assert run(cli, "shuffle", input=b"only").stdout == b"only\n"
+    assert run(cli, "shuffle", input=b"\0a\nb\xff\n").returncode == 0
+
+
+def test_shuffle_and_pick_seed_and_output_file(cli, tmp_path):
+    import stat
+    text = "".join(f"{i}\n" for i in range(100)).encode()
+    a = run(cli, "shuffle", "--seed", "01", input=text).stdout
+    assert a == run(cli, "shuffle", "-s", "01", input=text).stdout
+    assert a != run(cli, "shuffle", "--seed", "02", input=text).stdout
+    path = tmp_path / "list"
+    path.write_bytes(text)
+    path.chmod(0o644)
+    # In place, as shuf -o allows: all input is read before FILE is opened.
+    r = run(cli, "shuffle", "--seed", "01", str(path), "-o", str(path))
+    assert r.returncode == 0 and r.stdout == b"" and r.stderr == b""
+    assert path.read_bytes() == a and stat.S_IMODE(path.stat().st_mode) == 0o600
+    picked = run(cli, "pick", "-n", "10", "--seed", "01", input=text).stdout
+    assert picked == b"".join(a.splitlines(keepends=True)[:10])  # pick is a shortened shuffle
+    r = run(cli, "pick", "-n", "3", "-o", str(tmp_path / "out"), input=text)
+    assert r.returncode == 0 and len((tmp_path / "out").read_bytes().splitlines()) == 3
+
+
+def test_pick(cli):
+    text = "".join(f"{i}\n" for i in range(50)).encode()
+    out = lines(run(cli, "pick", input=text))
+    assert len(out) == 1 and 0 <= int(out[0]) < 50
+    out = lines(run(cli, "pick", "-n", "20", input=text))
+    assert len(out) == 20 and len(set(out)) == 20
+    out = lines(run(cli, "pick", "--count", "500", input=text))  # more than there are
+    assert sorted(out, key=int) == [str(i) for i in range(50)]
+    assert run(cli, "pick", "-n", "0", input=text).stdout == b""
+    assert run(cli, "pick", "-n", "3", input=b"").stdout == b""
+    # Equal lines are different lines.
+    assert lines(run(cli, "pick", "-n", "2", input=b"x\nx\n")) == ["x", "x"]
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["shuffle", "a", "b"], "unexpected argument 'b'"),
+    (["shuffle", "-n", "3"], "unknown option '-n'"),
+    (["shuffle", "--count", "3"], "unknown option '--count'"),
+    (["shuffle", "--seed", "0"], "odd number of hex digits"),
+    (["shuffle", "-o"], "needs a value"),
+    (["pick", "-n", "x"], "invalid count 'x'"),
+    (["pick", "-n", "-1"], "invalid count"),
+    (["pick", "--bogus"], "unknown option '--bogus'"),
+    (["pick", "a", "b"], "unexpected argument 'b'"),
+])
+def test_shuffle_and_pick_usage_errors(cli, args, fragment):
+    assert_error(run(cli, *args, input=b"x\n"), 2, fragment)
+
+
+@pytest.mark.parametrize("command", ["shuffle", "pick"])
+def test_shuffle_and_pick_runtime_errors(cli, command, tmp_path):
+    assert_error(run(cli, command, str(tmp_path / "absent")), 1, "cannot open")
+    assert_error(run(cli, command, str(tmp_path)), 1, "read error")
+    target = tmp_path / "target"
+    target.write_text("keep")
+    (tmp_path / "link").symlink_to(target)
+    assert_error(run(cli, command, "-o", str(tmp_path / "link"), input=b"a\n"), 1,
+                 "symbolic link")
+    assert target.read_text() == "keep"
+    if os.path.exists("/dev/full"):
+        assert_error(run(cli, command, "-o", "/dev/full", input=b"a\nb\n"), 1,
+                     "write error on /dev/full")
+
+
+def test_shuffle_reading_nothing_writes_nothing(cli, tmp_path):
+    out = tmp_path / "out"
+    out.write_text("keep")
+    assert_error(run(cli, "shuffle", str(tmp_path / "absent"), "-o", str(out)), 1,
+                 "cannot open")
+    assert out.read_text() == "keep"
+
+
+# ---- uuid --upper ------------------------------------------------------------------
+
+def test_uuid_upper(cli):
+    out = lines(run(cli, "uuid", "--upper", "-n", "100"))
+    for u in out:
+        assert re.fullmatch(r"[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}",
+                            u)
+    v7 = lines(run(cli, "uuid", "--upper", "--v7", "-n", "100"))
+    assert v7 == sorted(v7) and all(u[14] == "7" and u == u.upper() for u in v7)
+    assert_error(run(cli, "uuid", "--upper", "--binary"), 2, "--upper is for text")
+
+
+# ---- every new command ---------------------------------------------------------------
+
+NEW_COMMANDS = [["int", "1", "6", "-n", "100000"], ["token", "-n", "100000"],
+                ["password", "-n", "100000"], ["bytes", "-n", "1M", "--hex"],
+                ["bytes", "-n", "1M", "--base64"], ["uuid", "--upper", "-n", "100000"],
+                ["token", "--help"], ["password", "--help"], ["shuffle", "--help"],
+                ["pick", "--help"]]
+
+
+@pytest.mark.parametrize("args", NEW_COMMANDS + [["shuffle"], ["pick", "-n", "5"]])
+def test_write_errors_are_not_success(cli, args):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    with open("/dev/full", "wb") as full:
+        r = subprocess.run([cli, *args], stdout=full, stderr=subprocess.PIPE,
+                           input=b"a\n" * 100000)
+    assert r.returncode == 1, args
+    assert r.stderr.count(b"\n") == 1 and b"write error" in r.stderr
+
+
+@pytest.mark.parametrize("command", ["token", "password", "shuffle", "pick"])
+def test_help_of_the_new_commands(cli, command):
+    r = run(cli, command, "--help")
+    assert r.returncode == 0 and r.stderr == b""
+    assert r.stdout.startswith(b"Usage: shakerand " + command.encode())
+    assert_error(run(cli, command, "--help=x"), 2, "takes no value")
+
+
+@pytest.mark.parametrize("args", [["int", "1", "6"], ["token"], ["password"],
+                                  ["shuffle", "/dev/null"], ["pick", "/dev/null"]])
+def test_no_memory_for_the_system_generator(cli, fault_shim, args):  # noqa: F811
+    r = run_with_faults(cli, fault_shim, "mmap", *args)
+    assert_error(r, 1, "out of memory")
