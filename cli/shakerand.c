@@ -327,23 +327,42 @@ static void write_all(int fd, const unsigned char *buf, size_t len, const char *
     }
 }
 
+/* The system's own links to a descriptor (/dev/stdout, /dev/fd/N from a
+ * shell's process substitution): the only symbolic links -o follows. Other
+ * names under /dev are no safer than /tmp (/dev/shm is world-writable). */
+static int is_descriptor_link(const char *path)
+{
+    if (strcmp(path, "/dev/stdout") == 0 || strcmp(path, "/dev/stderr") == 0)
+        return 1;
+    const char *digits = strncmp(path, "/dev/fd/", 8) == 0          ? path + 8
+                         : strncmp(path, "/proc/self/fd/", 14) == 0 ? path + 14
+                                                                    : NULL;
+    if (digits == NULL || *digits == '\0')
+        return 0;
+    for (; *digits != '\0'; digits++)
+        if (*digits < '0' || *digits > '9')
+            return 0;
+    return 1;
+}
+
 /* Opens -o FILE for writing. FILE may hold a key, so:
  * - a new file is created mode 0600, whatever the umask;
- * - an existing regular file is made 0600 too, before it is emptied, so no
- *   one else can read what follows (a reader that opened it earlier still
- *   can: only a new name avoids that); if its mode cannot be changed (not
- *   our file) it is refused and left as it was, which is why the file is
- *   truncated with ftruncate after fchmod rather than by O_TRUNC;
+ * - an existing regular file must be the user's own (even root does not
+ *   write a key into a file another user owns and can read) with no other
+ *   hard link (another name could be readable elsewhere); it is made 0600
+ *   before it is emptied, so no one else can read what follows (a reader
+ *   that opened it earlier still can: only a new name avoids that), which
+ *   is why it is truncated with ftruncate after fchmod rather than by
+ *   O_TRUNC, and a file refused is left as it was;
  * - anything else (/dev/null, a FIFO, a terminal) is used as it is: its mode
  *   belongs to the system or to whoever made it;
  * - a symbolic link at FILE is refused (O_NOFOLLOW): one planted in a shared
  *   directory such as /tmp could otherwise send the key to its maker or
  *   overwrite a file of the user's. Links earlier in the path are followed,
- *   and so are links under /dev (/dev/stdout, /dev/fd/N from a shell's
- *   process substitution), where only the system makes them. */
+ *   and so are the system's links to a descriptor (is_descriptor_link). */
 static int open_output(const char *path)
 {
-    const int nofollow = strncmp(path, "/dev/", 5) == 0 ? 0 : O_NOFOLLOW;
+    const int nofollow = is_descriptor_link(path) ? 0 : O_NOFOLLOW;
     const int fd = open(path, O_WRONLY | O_CREAT | nofollow | O_CLOEXEC, 0600);
     if (fd < 0) {
         const int error = errno;
@@ -356,6 +375,11 @@ static int open_output(const char *path)
     if (fstat(fd, &st) != 0)
         die(EXIT_RUNTIME, "cannot open '%s' for writing: %s", path, strerror(errno));
     if (S_ISREG(st.st_mode)) {
+        if (st.st_uid != geteuid())
+            die(EXIT_RUNTIME, "'%s' belongs to another user: -o writes only to your own files",
+                path);
+        if (st.st_nlink > 1)
+            die(EXIT_RUNTIME, "'%s' has other hard links: -o does not write through them", path);
         if ((st.st_mode & 07777) != 0600 && fchmod(fd, 0600) != 0)
             die(EXIT_RUNTIME, "cannot make '%s' mode 0600: %s", path, strerror(errno));
         if (ftruncate(fd, 0) != 0)
@@ -647,8 +671,9 @@ static const char bytes_usage[] =
     "                       bytes for a reproducible stream ('' is the empty seed)\n"
     "  -o, --output FILE    write to FILE instead of standard output; a regular\n"
     "                       FILE, new or existing, is made mode 0600 (owner only),\n"
-    "                       and a symbolic link is refused (except\n"
-    "                       the system's own under /dev, such as /dev/stdout)\n"
+    "                       and a symbolic link, another user's file or one\n"
+    "                       with other hard links is refused (/dev/stdout and\n"
+    "                       /dev/fd/N are followed)\n"
     "  -h, --help           show this help\n"
     "\n"
     "Without --seed the bytes come from the system generator (turboshake256x8,\n"

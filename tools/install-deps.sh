@@ -21,6 +21,8 @@ if [ -n "$missing" ]; then
 fi
 if [ "${1:-test}" = test ]; then
     python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q pytest
+    # The CLI statistics tests check their critical values against scipy.
+    python3 -c "import scipy.stats" 2>/dev/null || python3 -m pip install -q scipy
     python3 -c "from Crypto.Hash import TurboSHAKE256" 2>/dev/null ||
         python3 -m pip install -q "pycryptodome>=3.21"
 fi

@@ -117,10 +117,41 @@ def test_output_through_a_symbolic_link_is_refused(cli, tmp_path):
     assert not (tmp_path / "absent").exists()
 
 
-def test_output_to_the_systems_own_links_under_dev(cli):
-    # /dev/stdout is a symbolic link the system made: followed.
+def test_output_to_the_systems_links_to_a_descriptor(cli, tmp_path):
+    # /dev/stdout and /dev/fd/N are links the system made: followed.
     r = run(cli, "bytes", "-n", "32", "-o", "/dev/stdout")
     assert r.returncode == 0 and len(r.stdout) == 32
+    r = run(cli, "bytes", "-n", "32", "-o", "/dev/fd/1")
+    assert r.returncode == 0 and len(r.stdout) == 32
+    # Any other link under /dev is refused: /dev/shm is world-writable.
+    if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+        victim = tmp_path / "victim"
+        victim.write_bytes(b"keep")
+        link = f"/dev/shm/shakerand-test-{os.getpid()}"
+        os.symlink(victim, link)
+        try:
+            assert_error(run(cli, "bytes", "-n", "16", "-o", link), 1, "symbolic link")
+            assert victim.read_bytes() == b"keep"
+        finally:
+            os.unlink(link)
+
+
+def test_output_file_of_another_user_or_with_other_links_is_refused(cli, tmp_path):
+    linked = tmp_path / "linked"
+    linked.write_bytes(b"keep")
+    os.link(linked, tmp_path / "second-name")
+    assert_error(run(cli, "bytes", "-n", "16", "-o", str(linked)), 1, "hard links")
+    assert linked.read_bytes() == b"keep"
+    if os.geteuid() != 0:
+        pytest.skip("making a file of another user needs root")
+    foreign = tmp_path / "foreign"
+    foreign.write_bytes(b"keep")
+    os.chown(foreign, 65534, 65534)
+    foreign.chmod(0o644)
+    # Root could chmod it, but the owner could still read the key.
+    assert_error(run(cli, "bytes", "-n", "16", "-o", str(foreign)), 1, "another user")
+    assert foreign.read_bytes() == b"keep"
+    assert foreign.stat().st_uid == 65534 and (foreign.stat().st_mode & 0o777) == 0o644
 
 
 def test_output_to_a_device_or_fifo_keeps_its_mode(cli, tmp_path):
