@@ -92,12 +92,30 @@ static void x8_build(uint64_t *st, const uint64_t key[X8_KEY_BYTES / 8])
 /* The live refill has been handed out: build the next one in the other
  * buffer from the key in the live one's last 32 bytes (words 132..135),
  * make it live, then zero what is left of the old one (the key and the
- * sponges' capacity; its output was zeroed as it was handed out). */
-static void x8_next_refill(struct engine *e)
+ * sponges' capacity; its output was zeroed as it was handed out).
+ *
+ * A caller that still wants at least a whole state's worth (1600 bytes)
+ * into 8-byte-aligned memory on a little-endian host gets the refills in
+ * between built and permuted in its own memory: their output lands where
+ * it belongs and never sits in the engine (no copy out, nothing to zero),
+ * and their keys go on in a local. What such a refill leaves past its
+ * output (its key and capacity, at most 544 bytes) lies where the caller's
+ * next bytes go, so the rest of the request overwrites it. Returns how
+ * many bytes were written to out that way. */
+static size_t x8_next_refill(struct engine *e, unsigned char *out, size_t len)
 {
     uint64_t *old = e->state[e->live];
     uint64_t key[X8_KEY_BYTES / 8];
     memcpy(key, old + X8_OUTPUT_BYTES / 8, sizeof key);
+    size_t direct = 0;
+    if (shakerand_host_is_little_endian() && ((uintptr_t)out & 7) == 0) {
+        while (len - direct >= sizeof e->state[0]) {
+            uint64_t *st = (uint64_t *)(void *)(out + direct);
+            x8_build(st, key);
+            memcpy(key, st + X8_OUTPUT_BYTES / 8, sizeof key);
+            direct += X8_OUTPUT_BYTES;
+        }
+    }
     SHAKERAND_TEST_STEP();
     x8_build(e->state[e->live ^ 1], key);
     shakerand_memzero(key, sizeof key);
@@ -110,6 +128,7 @@ static void x8_next_refill(struct engine *e)
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
     shakerand_memzero(old + X8_OUTPUT_BYTES / 8, sizeof e->state[0] - X8_OUTPUT_BYTES);
+    return direct;
 }
 
 int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const void *seed,
@@ -196,12 +215,14 @@ static void x1_next_block(struct engine *e, shakerand_p1600_fn permute)
     shakerand_memzero(old, SHAKERAND_KECCAK_STATE_BYTES);
 }
 
-static void next_buffer(struct engine *e, int x8)
+/* The next block or refill; for the fast engine, with what x8_next_refill
+ * wrote straight to out (0 for the x1 engines). */
+static size_t next_buffer(struct engine *e, int x8, unsigned char *out, size_t len)
 {
     if (x8)
-        x8_next_refill(e);
-    else
-        x1_next_block(e, shakerand_kernel_get()->p1600);
+        return x8_next_refill(e, out, len);
+    x1_next_block(e, shakerand_kernel_get()->p1600);
+    return 0;
 }
 
 /* Each piece's position is committed before its bytes are copied out; the
@@ -214,7 +235,9 @@ static void fill(struct engine *e, int x8, unsigned char *p, size_t len)
     while (len > 0) {
         const size_t pos = e->pos;
         if (pos >= end) {
-            next_buffer(e, x8);
+            const size_t direct = next_buffer(e, x8, p, len);
+            p += direct;
+            len -= direct;
             continue;
         }
         size_t take = end - pos;
@@ -231,8 +254,11 @@ static void fill(struct engine *e, int x8, unsigned char *p, size_t len)
         SHAKERAND_TEST_STEP();
         p += take;
         len -= take;
-        if (e->pos == end)
-            next_buffer(e, x8);
+        if (e->pos == end) {
+            const size_t direct = next_buffer(e, x8, p, len);
+            p += direct;
+            len -= direct;
+        }
     }
 }
 
