@@ -215,6 +215,36 @@ TEST(Engine, SlicingDoesNotChangeStream)
     }
 }
 
+// Large requests build the fast engine's middle refills in the caller's
+// memory when it is 8-byte aligned: the same stream at every alignment and
+// around the sizes where that starts (1600 bytes) and ends, and the engine
+// keeps nothing delivered.
+TEST(Engine, LargeRequestsAtEveryAlignmentGiveTheSameStream)
+{
+    const bytes seed = test::ptn(33);
+    for (const auto *k : test::kernels()) {
+        test::kernel_guard guard(k);
+        for (std::size_t prefix : {std::size_t{0}, std::size_t{5}, std::size_t{1056}, std::size_t{1000}}) {
+            for (std::size_t n : {1599, 1600, 1601, 2111, 2112, 2655, 2656, 2657, 3200, 10000, 65536}) {
+                const bytes whole = stream(SHAKERAND_TURBOSHAKE256X8, seed, prefix + n);
+                for (std::size_t offset = 0; offset < 9; offset++) {
+                    shakerand_engine e;
+                    shakerand_engine_init(&e, SHAKERAND_TURBOSHAKE256X8, seed.data(), seed.size());
+                    bytes head(prefix);
+                    shakerand_engine_fill(&e, head.data(), prefix);
+                    std::vector<std::uint64_t> storage(n / 8 + 3);
+                    auto *out = reinterpret_cast<std::uint8_t *>(storage.data()) + offset;
+                    shakerand_engine_fill(&e, out, n);
+                    ASSERT_EQ(0, std::memcmp(out, whole.data() + prefix, n))
+                        << k->name << " prefix " << prefix << " n " << n << " offset " << offset;
+                    ASSERT_EQ(std::search(e.opaque_, e.opaque_ + sizeof e.opaque_, out + n - 16, out + n),
+                              e.opaque_ + sizeof e.opaque_);
+                }
+            }
+        }
+    }
+}
+
 class EngineKinds : public ::testing::TestWithParam<shakerand_kind> {};
 
 INSTANTIATE_TEST_SUITE_P(All, EngineKinds,
