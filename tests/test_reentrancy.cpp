@@ -53,15 +53,15 @@ void draw_in_handler(int)
     errno = saved;
 }
 
-// The timer's handler: one u64 and one 24-byte fill a tick.
+// The timer's handler: one u64 and one 24-byte fill a tick, into slots it
+// reserves (the timer's signal may land on any thread).
 void draw_on_tick(int)
 {
     const int saved = errno;
-    std::size_t n = handler_count.load(std::memory_order_relaxed);
+    const std::size_t n = handler_count.fetch_add(4, std::memory_order_relaxed);
     if (n + 4 <= handler_capacity) {
         handler_words[n] = shakerand_system_u64();
         shakerand_system_fill(&handler_words[n + 1], 24);
-        handler_count.store(n + 4, std::memory_order_relaxed);
     }
     handler_runs.fetch_add(1, std::memory_order_relaxed);
     errno = saved;
@@ -94,8 +94,8 @@ std::size_t repeats(std::vector<std::uint64_t> words)
 
 void append_handler_words(std::vector<std::uint64_t> &all)
 {
-    all.insert(all.end(), handler_words.begin(),
-               handler_words.begin() + static_cast<std::ptrdiff_t>(handler_count.load()));
+    const std::size_t n = std::min(handler_count.load(), handler_capacity);
+    all.insert(all.end(), handler_words.begin(), handler_words.begin() + static_cast<std::ptrdiff_t>(n));
 }
 
 // The main loop draws in every shape (u64, 16 and 40 bytes, and now and
