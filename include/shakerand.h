@@ -86,6 +86,15 @@ SHAKERAND_API int shakerand_xof_absorb(shakerand_xof *xof, const void *in, size_
 SHAKERAND_API int shakerand_xof_squeeze(shakerand_xof *xof, void *out, size_t len);
 SHAKERAND_API void shakerand_xof_wipe(shakerand_xof *xof);
 
+/* RandomSHAKE's ratchet, for a squeezing XOF: zero state bytes [0, n) and
+ * apply the permutation, so the state cannot be run back to the output
+ * before it; squeezing goes on at the same offset in the block. A block
+ * squeezed to its end is first permuted, as the next squeeze would, so the
+ * step is the one RandomSHAKE's XOF takes (docs/engines.md, step 3, is this
+ * with n = 32 after every 8 blocks). SHAKERAND_ESTATE before the first
+ * squeeze, SHAKERAND_EINVAL for n > 200 (nothing changes then). */
+SHAKERAND_API int shakerand_xof_ratchet(shakerand_xof *xof, size_t n);
+
 /* One-shot forms: out = XOF(in)[0, out_len). */
 SHAKERAND_API int shakerand_turboshake128(void *out, size_t out_len, const void *in,
                                           size_t in_len, unsigned domain);

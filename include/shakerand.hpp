@@ -1,9 +1,9 @@
 // shakerand for C++20: engines for every <random> distribution.
 //
-// A drop-in for RandomSHAKE: change the include to <shakerand.hpp> and
-// randomshake::randomshake_t<T, X> to shakerand::engine<T, K>. For the same
-// 136-byte seed, engine<std::uint8_t> yields exactly RandomSHAKE's bytes, and
-// engine<std::uint64_t> the same stream 8 bytes at a time (little-endian).
+// A drop-in for RandomSHAKE: <randomshake/randomshake.hpp> gives its API
+// unchanged on these engines. For the same 136-byte seed, engine<std::uint8_t>
+// yields exactly RandomSHAKE's bytes, and engine<T> for any unsigned integer
+// type T the same stream sizeof(T) bytes at a time (little-endian).
 //
 //   shakerand::engine<std::uint64_t> rng;                 // seeded from the system generator
 //   std::uniform_int_distribution<int> die(1, 6);
@@ -65,10 +65,13 @@ inline void check(int status)
         throw error(status);
 }
 
+// Every unsigned integer type RandomSHAKE takes: unsigned char to unsigned
+// long long, char8_t, char16_t, char32_t (and unsigned __int128 where the
+// standard library counts it as unsigned, as in GNU mode). Not bool: a random
+// byte is not a valid bool.
 template <class T>
 inline constexpr bool is_word =
-    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::uint16_t> ||
-    std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::uint64_t>;
+    std::is_unsigned_v<T> && std::is_same_v<T, std::remove_cv_t<T>> && !std::is_same_v<T, bool>;
 
 // Little-endian word from bytes, whatever the host's byte order.
 template <class T>
@@ -115,7 +118,7 @@ inline std::uint64_t below(Draw &&draw, std::uint64_t n)
 template <class UIntType = std::uint8_t, kind K = kind::turboshake256>
 class engine {
     static_assert(detail::is_word<UIntType>,
-                  "shakerand::engine: result type must be uint8_t, uint16_t, uint32_t or uint64_t");
+                  "shakerand::engine: result type must be an unsigned integer type other than bool");
 
   public:
     using result_type = UIntType;
@@ -137,6 +140,10 @@ class engine {
 
     // Seeded with these bytes (any length, empty included): deterministic.
     explicit engine(std::span<const std::uint8_t> seed) { init(seed); }
+    explicit engine(std::span<const std::byte> seed)
+        : engine(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t *>(seed.data()), seed.size()))
+    {
+    }
 
     engine(const engine &) = delete;
     engine &operator=(const engine &) = delete;

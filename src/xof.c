@@ -96,6 +96,24 @@ int shakerand_xof_squeeze(shakerand_xof *xof, void *out, size_t len)
     return SHAKERAND_OK;
 }
 
+int shakerand_xof_ratchet(shakerand_xof *xof, size_t n)
+{
+    if (!xof_valid(xof) || n > 200)
+        return SHAKERAND_EINVAL;
+    if (!xof->squeezing_)
+        return SHAKERAND_ESTATE;
+    const shakerand_p1600_fn permute = shakerand_kernel_get()->p1600;
+    /* Squeezing permutes lazily, before a block's first byte; RandomSHAKE
+     * permutes as soon as a block is used up, and ratchets that state. */
+    if (xof->pos_ == xof->rate_) {
+        permute(xof->state_, xof->rounds_);
+        xof->pos_ = 0;
+    }
+    shakerand_state_zero_bytes(xof->state_, 0, n);
+    permute(xof->state_, xof->rounds_);
+    return SHAKERAND_OK;
+}
+
 void shakerand_xof_wipe(shakerand_xof *xof) { shakerand_memzero(xof, sizeof *xof); }
 
 static int one_shot(shakerand_xof *xof, int status, void *out, size_t out_len, const void *in,

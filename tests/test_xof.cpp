@@ -116,6 +116,112 @@ TEST(Xof, OneShotEqualsIncremental)
     EXPECT_EQ(a, b);
 }
 
+// Periods of 1088 bytes with a 32-byte ratchet between them are the
+// RandomSHAKE engines' streams (docs/engines.md).
+TEST(XofRatchet, PeriodsAndRatchetsAreTheRandomShakeEngines)
+{
+    const bytes seed = test::ptn(136);
+    for (const auto *k : test::kernels()) {
+        test::kernel_guard guard(k);
+        for (shakerand_kind kind : {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256}) {
+            shakerand_engine e;
+            ASSERT_EQ(SHAKERAND_OK, shakerand_engine_init(&e, kind, seed.data(), seed.size()));
+            bytes expected(5 * 1088), got(expected.size());
+            shakerand_engine_fill(&e, expected.data(), expected.size());
+            shakerand_xof x;
+            ASSERT_EQ(SHAKERAND_OK, kind == SHAKERAND_SHAKE256 ? shakerand_shake256_init(&x)
+                                                                : shakerand_turboshake256_init(&x, 0x1F));
+            ASSERT_EQ(SHAKERAND_OK, shakerand_xof_absorb(&x, seed.data(), seed.size()));
+            for (std::size_t off = 0; off < got.size(); off += 1088) {
+                if (off > 0)
+                    ASSERT_EQ(SHAKERAND_OK, shakerand_xof_ratchet(&x, 32));
+                ASSERT_EQ(SHAKERAND_OK, shakerand_xof_squeeze(&x, got.data() + off, 1088));
+            }
+            EXPECT_EQ(got, expected) << k->name << " kind " << kind;
+        }
+    }
+}
+
+// A model of a sponge that permutes as soon as a block is used up (as
+// RandomSHAKE's XOF does): ratchets of any length at any offset, mixed with
+// squeezes of any length, give the model's bytes.
+struct eager_sponge {
+    std::uint64_t s[25];
+    std::size_t rate, pos;
+    unsigned rounds;
+    std::uint8_t byte(std::size_t i) const { return static_cast<std::uint8_t>(s[i / 8] >> (8 * (i % 8))); }
+    void squeeze(std::uint8_t *out, std::size_t n)
+    {
+        for (std::size_t i = 0; i < n; i++) {
+            out[i] = byte(pos++);
+            if (pos == rate) {
+                shakerand_keccakp1600_permute_portable(s, rounds);
+                pos = 0;
+            }
+        }
+    }
+    void ratchet(std::size_t n)
+    {
+        for (std::size_t i = 0; i < n; i++)
+            s[i / 8] &= ~(std::uint64_t{0xFF} << (8 * (i % 8)));
+        shakerand_keccakp1600_permute_portable(s, rounds);
+    }
+};
+
+TEST(XofRatchet, AnyLengthAtAnyOffsetMatchesAModel)
+{
+    std::mt19937_64 rng(11);
+    for (const auto *k : test::kernels()) {
+        test::kernel_guard guard(k);
+        for (int trial = 0; trial < 100; trial++) {
+            const bool shake = trial % 2;
+            shakerand_xof x;
+            ASSERT_EQ(SHAKERAND_OK, shake ? shakerand_shake256_init(&x) : shakerand_turboshake256_init(&x, 0x1F));
+            const bytes msg = test::ptn(rng() % 300);
+            shakerand_xof_absorb(&x, msg.data(), msg.size());
+            ASSERT_EQ(SHAKERAND_OK, shakerand_xof_squeeze(&x, nullptr, 0)); // finalises
+            eager_sponge m{};
+            std::memcpy(m.s, x.state_, sizeof m.s);
+            m.rate = 136;
+            m.pos = 0;
+            m.rounds = shake ? 24 : 12;
+            for (int step = 0; step < 40; step++) {
+                if (rng() % 3 == 0) {
+                    const std::size_t n = rng() % 201;
+                    ASSERT_EQ(SHAKERAND_OK, shakerand_xof_ratchet(&x, n));
+                    m.ratchet(n);
+                } else {
+                    // Often exactly to a block's end, where the two sponges differ in when they permute.
+                    const std::size_t n = rng() % 2 ? 136 - m.pos : rng() % 400;
+                    bytes a(n), b(n);
+                    ASSERT_EQ(SHAKERAND_OK, shakerand_xof_squeeze(&x, a.data(), n));
+                    m.squeeze(b.data(), n);
+                    ASSERT_EQ(a, b) << k->name << " trial " << trial << " step " << step;
+                }
+            }
+        }
+    }
+}
+
+TEST(XofErrors, RatchetRefusesAnAbsorbingXofAndALengthOver200)
+{
+    shakerand_xof x, reference;
+    shakerand_turboshake256_init(&x, 0x1F);
+    shakerand_xof_absorb(&x, "abc", 3);
+    reference = x;
+    EXPECT_EQ(SHAKERAND_ESTATE, shakerand_xof_ratchet(&x, 32));
+    EXPECT_EQ(0, std::memcmp(&x, &reference, sizeof x));
+    std::uint8_t out[1];
+    shakerand_xof_squeeze(&x, out, 1);
+    reference = x;
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_xof_ratchet(&x, 201));
+    EXPECT_EQ(0, std::memcmp(&x, &reference, sizeof x));
+    EXPECT_EQ(SHAKERAND_OK, shakerand_xof_ratchet(&x, 200));
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_xof_ratchet(nullptr, 32));
+    shakerand_xof_wipe(&x);
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_xof_ratchet(&x, 32));
+}
+
 TEST(XofErrors, DomainByteOutOfRange)
 {
     shakerand_xof x;

@@ -2,6 +2,8 @@
 // engine<uint8_t> and engine<uint64_t>, the project's vectors, <random>
 // distributions, move semantics, and the sampler helpers.
 #include <algorithm>
+#include <array>
+#include <span>
 #include <cmath>
 #include <concepts>
 #include <fstream>
@@ -114,6 +116,63 @@ void check_project_vector(const nlohmann::json &v)
             EXPECT_EQ(to_hex(out->data() + c.at("offset").get<std::size_t>(), 64), c.at("hex"));
         EXPECT_EQ(test::sha256_hex(*out), v.at("sha256_of_first_65536"));
     }
+}
+
+// Every unsigned integer type reads the same stream, sizeof(T) bytes at a
+// time, little-endian (the types RandomSHAKE accepts, not just uintN_t).
+template <class T>
+void check_result_type(const bytes &seed, const bytes &expected)
+{
+    static_assert(urbg<T, kind::turboshake256> && urbg<T, kind::turboshake256x8>);
+    shakerand::engine<T> rng(seed);
+    bytes got;
+    while (got.size() < expected.size()) {
+        const T w = rng();
+        for (std::size_t i = 0; i < sizeof(T); i++)
+            got.push_back(static_cast<std::uint8_t>(w >> (8 * i)));
+    }
+    EXPECT_EQ(got, expected) << sizeof(T);
+}
+
+TEST(Engine, EveryUnsignedResultTypeReadsTheStream)
+{
+    const bytes seed(136, 0xde);
+    const bytes expected = through_words<std::uint8_t, kind::turboshake256>(seed, 4352);
+    check_result_type<unsigned char>(seed, expected);
+    check_result_type<unsigned short>(seed, expected);
+    check_result_type<unsigned int>(seed, expected);
+    check_result_type<unsigned long>(seed, expected);
+    check_result_type<unsigned long long>(seed, expected);
+    check_result_type<char8_t>(seed, expected);
+    check_result_type<char16_t>(seed, expected);
+    check_result_type<char32_t>(seed, expected);
+    check_result_type<std::size_t>(seed, expected);
+#if defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 u128;
+    if constexpr (std::is_unsigned_v<u128>) // in GNU mode
+        check_result_type<u128>(seed, expected);
+#endif
+}
+
+// std::as_bytes of a seed, of any extent, is the same seed.
+TEST(Engine, ByteSeedsAreTheSameSeeds)
+{
+    const std::array<std::uint8_t, 136> fixed = [] {
+        std::array<std::uint8_t, 136> a;
+        std::iota(a.begin(), a.end(), std::uint8_t{0});
+        return a;
+    }();
+    const bytes dynamic(fixed.begin(), fixed.begin() + 40);
+    shakerand::engine<std::uint64_t> a(fixed), b(std::as_bytes(std::span(fixed)));
+    shakerand::engine<std::uint64_t, kind::turboshake256x8> c(dynamic), d(std::as_bytes(std::span(dynamic)));
+    for (int i = 0; i < 300; i++) {
+        ASSERT_EQ(a(), b());
+        ASSERT_EQ(c(), d());
+    }
+    shakerand::engine<std::uint8_t> e(std::span<const std::byte>{});
+    shakerand::engine<std::uint8_t> f(bytes{});
+    for (int i = 0; i < 300; i++)
+        ASSERT_EQ(e(), f());
 }
 
 TEST(Engine, ReproducesProjectVectors)
