@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # The front door. `make` builds into build/ (CLI at build/shakerand);
 # `make test` installs what it needs and runs every test suite; `make demo`
 # streams 1 GiB through the CLI; `make bench` writes BENCHMARKS.md.

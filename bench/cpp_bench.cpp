@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The C++ engines under Google Benchmark: RandomSHAKE's own table re-made
 // (seeding, sampling u8/u16/u32/u64, generate) for every kind, and the
 // system generator. tools/bench_cpp_markdown.py turns the JSON into the

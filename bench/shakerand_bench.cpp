@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // shakerand's benchmark: every engine on every kernel beside the machine's
 // other generators, in one run, printed as a table (and with --markdown FILE
 // written as BENCHMARKS.md). Each figure is the best of several timed runs

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Checks that the Go package's C wrappers (go/core_*.c) are exactly the core
 # sources of src/sources.txt: one wrapper per source, named after its path
 # under src/ with '/' as '_' (src/entropy/os.c -> go/core_entropy_os.c),

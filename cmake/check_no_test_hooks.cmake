@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Checks that shipped libraries carry no test hook: no symbol *_for_testing.
 # Usage: cmake -DNM=<nm> -DLIBS="<lib>;<lib>" [-DALLOW=<regex>] -P check_no_test_hooks.cmake
 cmake_minimum_required(VERSION 3.20)

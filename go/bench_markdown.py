@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Turns `go test -bench` output (several -count runs) into the Go section
 of BENCHMARKS.md: the seed's table beside ours, and each target of issue 8
 met or missed.

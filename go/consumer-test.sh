@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # An outside program that imports the package builds and runs with nothing
 # but Go and a C compiler, two ways:
 #   1. a `replace` directive pointing at this checkout;

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+
 // Package shakerand gives cryptographically secure random numbers at the
 // speed of math/rand, from the shakerand C core (compiled with cgo from the
 // module's src/ directory: building needs only Go and a C compiler).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # The Go benchmarks: the seed's "bad random" table re-made beside math/rand/v2
 # and this package, summarised with benchstat, written into BENCHMARKS.md
 # (its Go section only). COUNT and BENCHTIME shorten or lengthen the run

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # The Go front end's checks: formatting, vet, the package tests under the
 # race detector, and an outside consumer module built from this checkout.
 set -euo pipefail

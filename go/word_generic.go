@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+
 //go:build !(amd64 || arm64)
 
 package shakerand

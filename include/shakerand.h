@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * shakerand: cryptographically secure random numbers from Keccak.
  *

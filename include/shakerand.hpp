@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // shakerand for C++20: engines for every <random> distribution.
 //
 // A drop-in for RandomSHAKE: <randomshake/randomshake.hpp> gives its API

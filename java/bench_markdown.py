@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Turns run-bench.sh's JMH JSON files into the Java section of BENCHMARKS.md.
 
 Usage: bench_markdown.py OUT_DIR JDK_HOME SETTINGS  (writes markdown to stdout)

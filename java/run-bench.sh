@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # JMH: drnglib's three benchmarks (nextLong, nextBytes on 2 MiB arrays, UUIDs) at 1 and 2
 # threads, then a markdown section in ../BENCHMARKS.md (tools/bench_section.py java ...).
 # Settings (environment): JMH_FORKS (1), JMH_WARMUPS (3), JMH_ITERATIONS (5), JMH_TIME (1s),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Runs the Java front end's tests: both paths (native JNI and -Dshakerand.native=false, two
 # surefire executions) on JDK 17 and on every other JDK listed in SHAKERAND_JDKS that is
 # installed (default: Debian's JDK 17 and Temurin 25). Maven fetches JUnit and JMH from Maven

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Kernel selection: CPUID for the instruction sets, XGETBV for whether the
  * OS saves the registers they use (the entropy layer asks about its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* The engines' memory layout, shared with the system generator's fast path
  * (private). */
 #ifndef SHAKERAND_ENGINE_H

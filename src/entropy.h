@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The entropy layer (private): one back end per source in src/entropy/,
  * and the conditioner that mixes them.

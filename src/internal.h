@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Private declarations shared by the library's translation units. */
 #ifndef SHAKERAND_INTERNAL_H
 #define SHAKERAND_INTERNAL_H

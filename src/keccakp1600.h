@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Keccak-p[1600] kernels: the private interface between the modes
  * (TurboSHAKE, SHAKE, the engines) and the per-instruction-set permutations.

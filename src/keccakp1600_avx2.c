@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Keccak-p[1600] on four states with AVX2: lane i of four states in one ymm
  * register. AVX2 has no rotate and no three-input logic, so a rotation is
  * two shifts and an or, and chi an andnot and a xor. AVX2 is enabled per

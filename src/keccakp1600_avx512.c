@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Keccak-p[1600] with AVX-512F/VL.
  *
  * One state: each lane lives in its own

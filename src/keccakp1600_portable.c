@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* The portable Keccak-p[1600] kernel: plain C, any byte order. It is the
  * reference every other kernel is tested against. */
 #include "keccakp1600.h"

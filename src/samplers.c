@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Bounded integers, big ranges (RNG-BC), floats. docs/samplers.md explains
  * the algorithms and what each may reveal through timing. */
 #include <stdlib.h>

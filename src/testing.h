@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Test hooks (private). They exist only in the testing library
  * (shakerand_testing, built with SHAKERAND_TESTING from the same sources):

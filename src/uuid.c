@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* UUIDs, RFC 9562: version 4 and version 7. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>

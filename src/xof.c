@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* TurboSHAKE128/256 (RFC 9861) and SHAKE128/256 (FIPS 202) over the
  * dispatched Keccak-p[1600] kernel. */
 #include "internal.h"

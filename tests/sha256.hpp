@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // SHA-256 (FIPS 180-4) for the tests' stream digests, so the suites need no
 // crypto library and cross-build for other architectures as they are.
 // Checked against FIPS 180-4's examples in test_keccak.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The engines: RandomSHAKE's own output, the project's vector file, stream
 // independence from request slicing, word reads, and every error path.
 #include <algorithm>

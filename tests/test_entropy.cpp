@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The entropy layer's back ends under a hostile system: a forged
 // /dev/urandom (a regular file bind-mounted over it in a private mount
 // namespace), getrandom answering EINTR for ever or ENOSYS (seccomp

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* pthread_atfork failing (ENOMEM) when the entropy layer installs its lock's
  * fork handlers: seeding returns SHAKERAND_ENOMEM and the report says the
  * sources were not checked, instead of going on without the handlers. This

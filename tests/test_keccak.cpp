@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The permutation kernels: a published answer for Keccak-f[1600], every
 // kernel equal to the portable one, and the dispatch rules.
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Signal handlers that draw while their thread is inside the generator: an
 // interval timer firing every 20 us, and a signal delivered at each step of
 // a take, a refill and a seed (through the test build's step hook). The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Samplers: the RNG-BC paper's table, chi-square bias tests that are shown
 // to catch a biased sampler, edge cases, floats and UUIDs.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Helpers shared by the C test suites (googletest).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The system generator and the entropy sources: threads, fork, reseeding on
 // budget, the sources report, and every injected fault.
 #include <dlfcn.h>

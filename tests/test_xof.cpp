@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // TurboSHAKE and SHAKE: published vectors (RFC 9861, FIPS 202 / CAVP) under
 // every kernel, slicing independence, and every error path.
 #include <cstring>
@@ -133,8 +134,9 @@ TEST(XofRatchet, PeriodsAndRatchetsAreTheRandomShakeEngines)
                                                                 : shakerand_turboshake256_init(&x, 0x1F));
             ASSERT_EQ(SHAKERAND_OK, shakerand_xof_absorb(&x, seed.data(), seed.size()));
             for (std::size_t off = 0; off < got.size(); off += 1088) {
-                if (off > 0)
+                if (off > 0) {
                     ASSERT_EQ(SHAKERAND_OK, shakerand_xof_ratchet(&x, 32));
+                }
                 ASSERT_EQ(SHAKERAND_OK, shakerand_xof_squeeze(&x, got.data() + off, 1088));
             }
             EXPECT_EQ(got, expected) << k->name << " kind " << kind;

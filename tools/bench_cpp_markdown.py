@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Appends the C++ section to BENCHMARKS.md from Google Benchmark's JSON.
 
 Usage: bench_cpp_markdown.py RESULTS.json BENCHMARKS.md

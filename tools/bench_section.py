@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Puts one language's section into BENCHMARKS.md without touching the others.
 
 Usage: bench_section.py NAME FRAGMENT.md BENCHMARKS.md

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Streams 1 GiB from the CLI through a pipe and reports the throughput.
 set -eu
 cli="$1"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Writes vectors/shakerand.json from the reference model in shakerand_ref.py.
 
 Usage: gen_vectors.py [OUTPUT]   (default: vectors/shakerand.json beside this

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Installs what building and testing shakerand needs, only what is missing.
 # Usage: install-deps.sh [test|bench|cross|verify]
 set -eu

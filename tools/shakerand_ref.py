@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Readable reference model of shakerand's constructions, in plain Python.
 
 It shares no code with the C library: the vector generator uses it to write

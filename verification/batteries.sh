@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Statistical batteries on every engine (seeded), the system generator, its
 # bit-reversed stream, and the samplers; each battery first runs on a bad
 # generator and must reject it. Prints markdown; exits 1 on any unexpected

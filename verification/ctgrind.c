@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* The constant-time check (the ctgrind technique): secrets are marked
  * undefined for valgrind memcheck, which then reports every conditional
  * branch, memory address and system-call argument computed from them.

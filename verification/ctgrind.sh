@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Builds the library with -DSHAKERAND_CTGRIND and runs verification/ctgrind.c
 # under valgrind memcheck on the portable and AVX2 kernels (valgrind has no
 # AVX-512). Prints markdown rows; exits 1 on an unexpected result:

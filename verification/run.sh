@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Runs the verification suite and writes its report.
 #   run.sh short  the short forms, from `make test`; report in build-verify/RESULTS.md
 #   run.sh full   everything, from `make verify` (about 40 minutes on 2 cores);

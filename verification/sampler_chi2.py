@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Chi-square by value on integers from the CLI's samplers.
 
 Usage: sampler_chi2.py SHAKERAND COUNT

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Static analysis of the C sources; prints a markdown line, exits 1 on any
 # finding. Findings are fixed, or annotated in place with the reason
 # (NOLINT(check): why); the checks' selection is in .clang-tidy.

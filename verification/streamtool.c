@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Byte streams for the statistical batteries' self-checks and variants.
  *   streamtool counter   32-bit little-endian counter, forever (a bad generator)
  *   streamtool stuck     stdin to stdout with bit 0 of every byte set (a bad generator)

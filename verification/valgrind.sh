@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # The C test suites under valgrind memcheck (leaks counted as errors when
 # definitely lost). Left out, for speed under valgrind's ~50x slowdown: the
 # million-draw statistical tests (they run natively and under ASan) and the

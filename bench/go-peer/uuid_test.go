@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+
 // Package peer benchmarks third-party Go packages beside shakerand, in a
 // module of its own so that the shakerand module keeps no dependencies
 // (its go.mod here also cuts this directory out of the shakerand module).

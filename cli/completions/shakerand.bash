@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # bash completion for shakerand(1). Installed as
 # share/bash-completion/completions/shakerand; or: source shakerand.bash
 

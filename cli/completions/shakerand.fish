@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # fish completion for shakerand(1). Installed in
 # share/fish/vendor_completions.d.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Biased coin flips with std::bernoulli_distribution.
 #include <cstdio>
 #include <random>

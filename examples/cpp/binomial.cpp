@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Heads in 1,000 fair flips with std::binomial_distribution.
 #include <cstdio>
 #include <random>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Random bytes, deterministic from a seed and from the system generator.
 #include <cstdio>
 #include <vector>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Gaussian samples with std::normal_distribution.
 #include <cmath>
 #include <cstdio>

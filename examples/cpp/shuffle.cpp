@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // A shuffled deck with std::shuffle.
 #include <algorithm>
 #include <array>

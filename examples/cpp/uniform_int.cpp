@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Dice rolls with std::uniform_int_distribution.
 #include <cstdio>
 #include <random>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Points in the unit square with std::uniform_real_distribution.
 #include <cstdio>
 #include <random>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // RandomSHAKE's C++ API (https://github.com/itzmeanjan/RandomShake) on
 // shakerand: code written for RandomSHAKE compiles against this header
 // unmodified and, for the same seed, produces the same bytes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The source table, the health checks, the conditioner and the sources
  * report. Reads go through hw_read and os_read below: the back ends' own

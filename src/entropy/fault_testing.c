@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Injected faults, the test-only back end: built into the testing library
  * (SHAKERAND_TESTING) alone, where the conditioner reads through it. Every

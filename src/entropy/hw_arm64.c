@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* ARMv8.5 RNDRRS and RNDR, detected by the kernel's AT_HWCAP2. */
 #if defined(__aarch64__)
 #include <sys/auxv.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* POWER9 DARN, detected by the kernel's AT_HWCAP2. */
 #if defined(__powerpc64__)
 #include <sys/auxv.h>

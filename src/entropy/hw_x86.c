@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* x86-64 RDSEED and RDRAND, with their CPUID detection. The instruction
  * sets are enabled per function by target attributes, so no build states
  * -mrdrnd -mrdseed; the conditioner calls read64 only after present(). */

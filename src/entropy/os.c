@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The operating system: the vDSO's getrandom (os_vdso_linux.c); else the
  * getrandom system call; where the kernel lacks it (ENOSYS), getentropy(3),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Prints the first 8 bytes of turboshake256 with seed "abc" as hex, through
 // the C++ engine and a <random> distribution's URBG interface.
 #include <cstdio>

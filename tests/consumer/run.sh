@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Builds a consumer project outside the tree against shakerand found through
 # find_package (an install in a temporary prefix; shared, static and C++),
 # pkg-config (shared and a static link), add_subdirectory and FetchContent.

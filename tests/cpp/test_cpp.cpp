@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The C++20 front end: the URBG concept, RandomSHAKE's own output through
 // engine<uint8_t> and engine<uint64_t>, the project's vectors, <random>
 // distributions, move semantics, and the sampler helpers.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // <randomshake/randomshake.hpp>: every name RandomSHAKE documents (README
 // and header), its outputs (vectors/randomshake.json, taken from RandomSHAKE
 // itself) for each XOF and result type, <random> distributions, and the XOF

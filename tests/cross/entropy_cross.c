@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Entropy sources, system generator and engine byte order on another
  * architecture, run under qemu-user by run.sh.

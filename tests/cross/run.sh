@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Builds the library's portable sources with Debian's cross compilers and runs
 # tests/cross/entropy_cross.c under qemu-user: DARN on POWER9 (and its
 # absence on POWER8), RNDR on ARMv8.5 (absent on Cortex-A57), big-endian

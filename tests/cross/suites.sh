@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # The whole C and C++ test suite (ctest) cross-built with Debian's compilers
 # and run under qemu-user: ppc64le on POWER9 (DARN), aarch64 on "max" (RNDR),
 # and big-endian s390x. The known-answer tests there prove every stream's

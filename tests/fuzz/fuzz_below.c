@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* The big-range samplers with arbitrary r bytes: every method must return
  * a value below r in r's length, count at least r's bit length of drawn
  * bits, repeat itself for the same seed, refuse r == 0 without touching the

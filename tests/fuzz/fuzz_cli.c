@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* The command-line front end in-process: the input is split at NUL bytes
  * into arguments after "shakerand" (so the fuzzer reaches option parsing,
  * sizes, counts, seed and bound hex). Exits come back here by longjmp; the

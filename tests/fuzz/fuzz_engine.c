@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Engines in arbitrary request slicings (fill, u64, u32, empty fills), on
  * any kernel, must give the stream that one fill gives on the portable
  * kernel. Input: kind, kernel, seed length, seed, then one byte per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Reads a fuzzer's input as a sequence of small fields; past the end every
  * field reads as zero, so every input is valid. */
 #ifndef SHAKERAND_FUZZ_INPUT_H

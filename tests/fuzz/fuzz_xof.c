@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* XOF absorb/squeeze in arbitrary slicings, on any kernel, must equal the
  * one-shot function on the portable kernel; a bad domain byte must be
  * refused. Input: selector, domain, output length (2 bytes), 16 absorb and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Builds the libFuzzer targets (clang-16, ASan + UBSan), replays every
 # regression input, then fuzzes each target for SECONDS from the seed corpus.
 # Usage: tests/fuzz/run.sh SECONDS [BUILD_DIR]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Shared fixtures: the built library (through ctypes), the CLI, the
 reference model. SHAKERAND_BUILD_DIR names the CMake build directory
 (default: build/ at the repository root)."""

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * An LD_PRELOAD shim for test_cli.py: makes chosen libc calls fail so that
  * the CLI's error paths can be reached from outside. The CLI links the core

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The shakerand command: output equal to the library's, and every error
 path with its exit status (2 usage, 1 runtime) and one line on stderr."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The everyday commands (issue 14): int in decimal and ranges, bytes as
 text, token, password, shuffle, pick, uuid --upper; their output formats,
 options and error paths (2 usage, 1 runtime, one line on stderr)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The CLI's documentation against the program: every command's --help and
 the man page list the same long options, the completion scripts know every
 command and option, the man page renders without warnings, and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Chi-square tests of the CLI's int, password, shuffle and pick, each
 shown to reject a biased control: a Python implementation of the usual
 mistake (modulo reduction, the naive swap-with-any shuffle) fed through the

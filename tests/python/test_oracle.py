@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The C library and the reference model against independent
 implementations: Python's hashlib (SHAKE) and pycryptodome (TurboSHAKE)."""
 import hashlib

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """vectors/shakerand.json is exactly what its generator writes."""
 import os
 import subprocess

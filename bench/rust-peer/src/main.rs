@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 //! Prints the best-of-5 throughput of `rand::rng()` (ChaCha12, reseeding,
 //! thread-local) filling 1 MiB buffers, in MB/s, for `make bench`.
 use rand::RngCore;

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+
 // Package libcrand calls libc's arc4random_buf through cgo, for the
 // benchmarks that re-make the "bad random" table (glibc 2.36+, the BSDs,
 // macOS).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // RandomSHAKE-style program: a seeded CSPRNG feeding
 // std::uniform_int_distribution, reproducible from its seed.
 #include <randomshake/randomshake.hpp>

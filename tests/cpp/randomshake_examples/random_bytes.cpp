@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // RandomSHAKE-style program: random bytes from a default-seeded CSPRNG.
 // It includes only the compatibility header and uses std::cout through it,
 // as RandomSHAKE's own examples do.

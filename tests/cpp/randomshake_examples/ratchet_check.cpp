@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // RandomSHAKE-style program: the CSPRNG against its XOF squeezed without
 // ratcheting. They agree for the first ratchet period and differ after it.
 #include <randomshake/randomshake.hpp>

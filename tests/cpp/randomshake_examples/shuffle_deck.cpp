@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // RandomSHAKE-style program: std::shuffle and std::normal_distribution with
 // 64-bit results over SHAKE256.
 #include <randomshake/randomshake.hpp>

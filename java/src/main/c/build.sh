@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Builds the C core with the repository's CMake (shakerand_static, -fPIC) and links the JNI
 # glue against it into target/classes/native/PLATFORM/libshakerand_jni.so, from which the jar
 # and the tests pick it up. Run by Maven (exec-maven-plugin, phase process-classes).

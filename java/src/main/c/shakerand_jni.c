@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* JNI glue between org.shakerand.NativeLib and the shakerand C core. Arrays are accessed
  * through critical regions (no copy) kept short: bulk fills are done in pieces. */
 #include <jni.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* LD_PRELOAD shim for DeadEntropyTest: while the file named by SHAKERAND_TEST_DEAD_ENTROPY
  * exists, the operating system's entropy source is dead for every caller in the process:
  * getrandom (the libc call and the raw system call) and getentropy fail with EPERM (as under a seccomp filter), the vDSO cannot be found

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 package org.shakerand;
 
 import java.util.Arrays;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 package org.shakerand;
 
 /** Keccak-p[1600, n_r] on 25 little-endian lanes (FIPS 202), straight-line code without

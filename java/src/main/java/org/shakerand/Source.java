@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 package org.shakerand;
 
 /** A stream of random bytes; words are the next 8 (4) bytes read little-endian. */
