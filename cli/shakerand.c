@@ -355,8 +355,9 @@ static int is_descriptor_link(const char *path)
  *   that opened it earlier still can: only a new name avoids that), which
  *   is why it is truncated with ftruncate after fchmod rather than by
  *   O_TRUNC, and a file refused is left as it was;
- * - anything else (/dev/null, a FIFO, a terminal) is used as it is: its mode
- *   belongs to the system or to whoever made it;
+ * - anything else (/dev/null, a FIFO, a terminal) is used as it is if the
+ *   user or the system (root) owns it: a FIFO another user planted would
+ *   hand that user the key;
  * - a symbolic link at FILE is refused (O_NOFOLLOW): one planted in a shared
  *   directory such as /tmp could otherwise send the key to its maker or
  *   overwrite a file of the user's. Links earlier in the path are followed,
@@ -364,7 +365,19 @@ static int is_descriptor_link(const char *path)
 static int open_output(const char *path)
 {
     const int nofollow = is_descriptor_link(path) ? 0 : O_NOFOLLOW;
-    const int fd = open(path, O_WRONLY | O_CREAT | nofollow | O_CLOEXEC, 0600);
+    const int flags = O_WRONLY | O_CREAT | nofollow | O_CLOEXEC;
+    /* O_NONBLOCK first: a FIFO with no reader yet answers ENXIO at once
+     * instead of blocking, so another user's is refused before any wait. */
+    int fd = open(path, flags | O_NONBLOCK, 0600);
+    if (fd < 0 && errno == ENXIO) {
+        struct stat st;
+        if (stat(path, &st) == 0 && st.st_uid != geteuid() && st.st_uid != 0)
+            die(EXIT_RUNTIME, "'%s' belongs to another user: -o writes only to your own files",
+                path);
+        fd = open(path, flags, 0600); /* checked again below, once open */
+    } else if (fd >= 0) {
+        (void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    }
     if (fd < 0) {
         const int error = errno;
         struct stat st;
@@ -375,6 +388,9 @@ static int open_output(const char *path)
     struct stat st;
     if (fstat(fd, &st) != 0)
         die(EXIT_RUNTIME, "cannot open '%s' for writing: %s", path, strerror(errno));
+    if (!S_ISREG(st.st_mode) && st.st_uid != geteuid() && st.st_uid != 0)
+        die(EXIT_RUNTIME, "'%s' belongs to another user: -o writes only to your own files",
+            path);
     if (S_ISREG(st.st_mode)) {
         if (st.st_uid != geteuid())
             die(EXIT_RUNTIME, "'%s' belongs to another user: -o writes only to your own files",
@@ -428,6 +444,13 @@ static void finish_stdout(void)
 
 /* ---- input ---------------------------------------------------------------- */
 
+static void wipe_free(void *p, size_t len)
+{
+    if (p != NULL)
+        shakerand_memzero(p, len);
+    free(p);
+}
+
 /* Reads all of path ("-" or NULL: standard input) into memory. The buffer
  * grows by copying, so that no unwiped copy of the input is left behind as
  * realloc would leave one. Returns the bytes (free with wipe_free) and their
@@ -471,8 +494,11 @@ static char *read_all(const char *path, size_t *len, const char *command)
         const ssize_t n = read(fd, buf + size, want);
         if (n < 0 && errno == EINTR)
             continue;
-        if (n < 0)
-            die(EXIT_RUNTIME, "%s: read error on %s: %s", command, name, strerror(errno));
+        if (n < 0) {
+            const int error = errno;
+            wipe_free(buf, size);
+            die(EXIT_RUNTIME, "%s: read error on %s: %s", command, name, strerror(error));
+        }
         if (n == 0)
             break;
         size += (size_t)n;
@@ -481,13 +507,6 @@ static char *read_all(const char *path, size_t *len, const char *command)
         close(fd);
     *len = size;
     return buf;
-}
-
-static void wipe_free(void *p, size_t len)
-{
-    if (p != NULL)
-        shakerand_memzero(p, len);
-    free(p);
 }
 
 /* A line of the input: its text without the newline. */
@@ -672,9 +691,9 @@ static const char bytes_usage[] =
     "                       bytes for a reproducible stream ('' is the empty seed)\n"
     "  -o, --output FILE    write to FILE instead of standard output; a regular\n"
     "                       FILE, new or existing, is made mode 0600 (owner only),\n"
-    "                       and a symbolic link, another user's file or one\n"
-    "                       with other hard links is refused (/dev/stdout and\n"
-    "                       /dev/fd/N are followed)\n"
+    "                       and a symbolic link, another user's file or FIFO,\n"
+    "                       or a file with other hard links is refused\n"
+    "                       (/dev/stdout and /dev/fd/N are followed)\n"
     "  -h, --help           show this help\n"
     "\n"
     "Without --seed the bytes come from the system generator (turboshake256x8,\n"
@@ -1329,6 +1348,12 @@ static struct line *distinct_words(const char *buf, size_t len, size_t *count)
     for (size_t i = 0; i < n; i++) {
         if (words[i].len > 0 && words[i].text[words[i].len - 1] == '\r')
             words[i].len--;
+        for (size_t j = 0; j < words[i].len; j++) {
+            const unsigned char ch = (unsigned char)words[i].text[j];
+            if (ch < 0x20 || ch == 0x7f)
+                die(EXIT_RUNTIME, "password: line %zu of the word list has a control character",
+                    i + 1);
+        }
         if (words[i].len > 0)
             words[kept++] = words[i];
     }
@@ -1530,8 +1555,8 @@ static int cmd_lines(int argc, char **argv, int pick)
     while ((c = next_option(argc, argv, pick ? ":n:o:s:h" : ":o:s:h", longopts + !pick,
                             command)) != -1) {
         switch (c) {
-        case 'n':
-            if (parse_count(optarg, &k) != 0)
+        case 'n': /* any size: with fewer lines than K, all are printed */
+            if (parse_size(optarg, &k) != 0 || optarg[strspn(optarg, "0123456789")] != '\0')
                 die(EXIT_USAGE, "pick: invalid count '%s' (a whole number)", optarg);
             break;
         case 'o': output = optarg; break;

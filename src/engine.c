@@ -98,25 +98,29 @@ static void x8_build(uint64_t *st, const uint64_t key[X8_KEY_BYTES / 8])
  * A caller that still wants at least a whole state's worth (1600 bytes)
  * into 8-byte-aligned memory on a little-endian host gets the refills in
  * between built and permuted in its own memory: their output lands where
- * it belongs and never sits in the engine (no copy out, nothing to zero),
- * and their keys go on in a local. What such a refill leaves past its
- * output (its key and capacity, at most 544 bytes) lies where the caller's
- * next bytes go, so the rest of the request overwrites it. Returns how
- * many bytes were written to out that way. */
+ * it belongs and never sits in the engine (no copy out, nothing to zero).
+ * Each such refill's key is moved into the live buffer's key slot at once
+ * and its key and capacity zeroed in the caller's memory (the next refill
+ * is built over them anyway), so the engine always holds the key that comes
+ * next (a caller that leaves by longjmp gets no repeat) and the caller's
+ * memory never holds a key past that step. Returns how many bytes were
+ * written to out that way. */
 static size_t x8_next_refill(struct engine *e, unsigned char *out, size_t len)
 {
     uint64_t *old = e->state[e->live];
-    uint64_t key[X8_KEY_BYTES / 8];
-    memcpy(key, old + X8_OUTPUT_BYTES / 8, sizeof key);
+    uint64_t *const old_key = old + X8_OUTPUT_BYTES / 8;
     size_t direct = 0;
     if (shakerand_host_is_little_endian() && ((uintptr_t)out & 7) == 0) {
         while (len - direct >= sizeof e->state[0]) {
             uint64_t *st = (uint64_t *)(void *)(out + direct);
-            x8_build(st, key);
-            memcpy(key, st + X8_OUTPUT_BYTES / 8, sizeof key);
+            x8_build(st, old_key);
+            memcpy(old_key, st + X8_OUTPUT_BYTES / 8, X8_KEY_BYTES);
+            shakerand_memzero(st + X8_OUTPUT_BYTES / 8, sizeof e->state[0] - X8_OUTPUT_BYTES);
             direct += X8_OUTPUT_BYTES;
         }
     }
+    uint64_t key[X8_KEY_BYTES / 8];
+    memcpy(key, old_key, sizeof key);
     SHAKERAND_TEST_STEP();
     x8_build(e->state[e->live ^ 1], key);
     shakerand_memzero(key, sizeof key);

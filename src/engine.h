@@ -47,9 +47,6 @@ struct engine {
     SHAKERAND_ALIGN64 uint64_t state[2][25 * 8];
 };
 
-/* Orders stores against a signal handler on the same thread (no CPU
- * fence: only the compiler may not move them across). */
-#define SHAKERAND_SIGNAL_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 
 #ifndef __cplusplus
 _Static_assert(sizeof(struct engine) <= SHAKERAND_ENGINE_SIZE, "engine too large");

@@ -45,6 +45,10 @@ static inline void shakerand_draw(shakerand_engine *engine, void *out, size_t n)
 #define SHAKERAND_TEST_STEP() ((void)0)
 #endif
 
+/* Orders stores against a signal handler on the same thread (no CPU
+ * fence: only the compiler may not move them across). */
+#define SHAKERAND_SIGNAL_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
+
 /* The system generator's per-thread in-use marker (system.c), for the
  * other entry points that take a lock a signal handler's call could need:
  * 0 if this thread is already inside the library (the caller is a handler

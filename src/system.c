@@ -387,9 +387,10 @@ __attribute__((noinline, cold)) static uint64_t reentrant_word(unsigned n)
  * marker is set before the state is read. Returns 0 if the case does not
  * apply, or if the state was wiped under the take (a signal handler forked
  * and this is the child): out is then written again by the general path.
- * Only a state with WIPEONFORK gets a check interval (grant), and any
- * fork zeroes such a page in the child, so the magic alone shows a fork
- * here, before the take and after it. */
+ * Only a state with WIPEONFORK gets a check interval (grant); a fork zeroes
+ * such a page in the child (the magic), and the fork handler's generation
+ * covers a kernel or emulator that accepts WIPEONFORK and does nothing
+ * (qemu-user before 8.1). Both are checked before the take and after it. */
 static inline int fast_take(void *out, size_t n)
 {
     if (__builtin_expect(tls_inside != 0, 0))
@@ -399,7 +400,10 @@ static inline int fast_take(void *out, size_t n)
     SHAKERAND_TEST_STEP();
     struct system_state *s = tls_state;
     int done = 0;
-    if (__builtin_expect(s != NULL && s->until_check >= n && s->magic == STATE_MAGIC, 1)) {
+    if (__builtin_expect(s != NULL && s->until_check >= n && s->magic == STATE_MAGIC &&
+                             s->generation == atomic_load_explicit(&fork_generation,
+                                                                   memory_order_relaxed),
+                         1)) {
         struct engine *e = as_engine(&s->engine);
         const size_t pos = e->pos;
         if (__builtin_expect(n <= 16 && n < X8_OUTPUT_BYTES - pos &&
@@ -415,7 +419,8 @@ static inline int fast_take(void *out, size_t n)
             SHAKERAND_TEST_STEP();
             copy_small(src, zeros, n);
             SHAKERAND_SIGNAL_FENCE();
-            done = s->magic == STATE_MAGIC;
+            done = s->magic == STATE_MAGIC &&
+                   s->generation == atomic_load_explicit(&fork_generation, memory_order_relaxed);
         }
     }
     SHAKERAND_TEST_STEP();

@@ -34,10 +34,11 @@ static int v7_forked; /* under v7_lock */
  * nor go on with the parent's counter: parent and child would make the
  * same 74 leading bits in the same millisecond, leaving 32 random bits
  * between them. The child moves to the next millisecond with a fresh
- * counter instead, which keeps its own UUIDs increasing. A signal handler
- * that forks while its thread holds the lock: the prepare handler does not
- * take it again, and the child's copy of the thread releases it when the
- * interrupted call goes on. */
+ * counter instead, which keeps its own UUIDs increasing. v7_holding is set
+ * before the lock is taken and cleared after it is released: a signal
+ * handler that forks while it is set must not wait for the lock (it may be
+ * its own thread's), and in the child, where no other thread exists, a
+ * lock the handlers did not take is made free again (re-initialised). */
 static _Thread_local int v7_holding, v7_fork_took;
 
 static void v7_lock_for_fork(void)
@@ -56,6 +57,8 @@ static void v7_unlock_in_child(void)
     v7_forked = 1;
     if (v7_fork_took)
         pthread_mutex_unlock(&v7_lock);
+    else
+        pthread_mutex_init(&v7_lock, NULL);
 }
 static void v7_install_fork_handlers(void)
 {
@@ -83,8 +86,11 @@ void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
     fresh &= (UINT64_C(1) << (COUNTER_BITS - 1)) - 1;
     const uint64_t now = unix_ms() & ((UINT64_C(1) << 48) - 1);
 
-    pthread_mutex_lock(&v7_lock);
     v7_holding = 1;
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
+    pthread_mutex_lock(&v7_lock);
+    SHAKERAND_TEST_STEP();
     if (now > v7_last_ms && !v7_forked) {
         v7_last_ms = now;
         v7_counter = fresh;
@@ -94,8 +100,11 @@ void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
         v7_forked = 0;
     }
     const uint64_t ms = v7_last_ms, c = v7_counter;
-    v7_holding = 0;
+    SHAKERAND_TEST_STEP();
     pthread_mutex_unlock(&v7_lock);
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
+    v7_holding = 0;
 
     for (int i = 0; i < 6; i++)
         uuid[i] = (uint8_t)(ms >> (40 - 8 * i));

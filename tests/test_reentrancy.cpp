@@ -292,7 +292,9 @@ TEST(Reentrancy, SignalAtEveryStepOfTakesRefillsAndSeeds)
 
 // An engine looked at between any two steps (as a handler could) holds a
 // state of its own stream: continued from a copy, it gives bytes that the
-// stream has, never a half-written or public state's.
+// stream has, never a half-written or public state's, and never bytes the
+// call has already written out (a caller that left by longjmp would get
+// them again).
 TEST(Reentrancy, EngineObservedAtAnyStepContinuesItsOwnStream)
 {
     for (const shakerand_kernel *k : test::kernels()) {
@@ -306,7 +308,11 @@ TEST(Reentrancy, EngineObservedAtAnyStepContinuesItsOwnStream)
             shakerand_engine_fill(&reference_engine, reference.data(), reference.size());
 
             static std::vector<bytes> seen;
+            static bytes out;
+            static std::size_t repeated;
             seen.clear();
+            out.assign(9000, 0); // past several refills, in place for the fast engine
+            repeated = 0;
             shakerand_step_hook_for_testing = [] {
                 static bool observing = false; // the copy's own steps
                 if (observing)
@@ -317,9 +323,9 @@ TEST(Reentrancy, EngineObservedAtAnyStepContinuesItsOwnStream)
                 bytes b(64);
                 shakerand_engine_fill(&copy, b.data(), b.size());
                 seen.push_back(b);
+                repeated += std::search(out.begin(), out.end(), b.begin(), b.end()) != out.end();
                 observing = false;
             };
-            bytes out(3000);
             shakerand_engine_fill(&engine, out.data(), out.size());
             for (int i = 0; i < 300; i++)
                 (void)shakerand_engine_u64(&engine);
@@ -329,6 +335,7 @@ TEST(Reentrancy, EngineObservedAtAnyStepContinuesItsOwnStream)
             shakerand_step_hook_for_testing = nullptr;
 
             ASSERT_GT(seen.size(), 100u);
+            EXPECT_EQ(0u, repeated) << "a copy taken mid-call repeats bytes already written out";
             for (std::size_t i = 0; i < seen.size(); i++) {
                 const auto at = std::search(reference.begin(), reference.end(), seen[i].begin(), seen[i].end());
                 ASSERT_NE(at, reference.end()) << "observation " << i << " is not in the stream";
@@ -447,6 +454,21 @@ TEST(Reentrancy, HandlerThatForksAtEveryStepLeavesTheChildItsOwnStream)
              [] {
                  std::uint8_t b[2048];
                  shakerand_system_fill(b, sizeof b);
+             }},
+            {"5000 aligned bytes (refills in the caller's memory)", true,
+             [] {
+                 alignas(8) std::uint8_t b[5000];
+                 shakerand_system_fill(b, sizeof b);
+             }},
+            {"shakerand_entropy (the sources' lock)", true,
+             [] {
+                 std::uint8_t b[32];
+                 EXPECT_EQ(SHAKERAND_OK, shakerand_entropy(b, sizeof b));
+             }},
+            {"UUIDv7 (its lock)", true,
+             [] {
+                 std::uint8_t u[16];
+                 shakerand_uuid7(nullptr, u);
              }},
         };
         for (const auto &c : cases) {

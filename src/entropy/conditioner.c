@@ -85,18 +85,24 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t fork_handlers_once = PTHREAD_ONCE_INIT;
 static int fork_handlers_error;
 
-/* This thread holds the lock; the fork handlers took it, and set the
- * in-use marker. A signal handler may fork while its thread holds the lock
- * (inside a seed): the prepare handler must not take it again then, and the
- * child's copy of that thread releases it when the interrupted code goes
- * on. The marker sends the draws of a handler that runs during fork() to
- * the operating system, away from the lock the prepare handler holds. */
+/* `holding`: this thread holds the lock, or is about to take it or has just
+ * released it: set before the lock is taken and cleared after it is
+ * released, so a signal handler that forks in either gap finds it set. The
+ * prepare handler then does not take the lock (it may be this thread's);
+ * in the child, where no other thread exists, a lock the handlers did not
+ * take is made free again (re-initialised), and the child's copy of this
+ * thread goes on as it would have. The prepare handler also sets the
+ * in-use marker, so a signal handler that draws during fork() goes to the
+ * operating system, not to the lock the prepare handler holds. */
 static _Thread_local int holding, fork_took, fork_entered;
 
 static void release_lock(void)
 {
+    const int failed = pthread_mutex_unlock(&lock) != 0;
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP(); /* released, not yet cleared */
     holding = 0;
-    if (pthread_mutex_unlock(&lock) != 0)
+    if (failed)
         shakerand_fatal("the entropy sources' lock failed");
 }
 
@@ -105,14 +111,15 @@ static void lock_for_fork(void)
     fork_entered = shakerand_thread_enter();
     fork_took = !holding;
     if (fork_took) {
+        holding = 1;
+        SHAKERAND_SIGNAL_FENCE();
         if (pthread_mutex_lock(&lock) != 0)
             shakerand_fatal("the entropy sources' lock failed");
-        holding = 1;
     }
     SHAKERAND_TEST_STEP(); /* a signal during fork(), the lock held */
 }
 
-static void after_fork(void)
+static void after_fork_in_parent(void)
 {
     if (fork_took)
         release_lock();
@@ -120,9 +127,19 @@ static void after_fork(void)
         shakerand_thread_leave();
 }
 
+static void after_fork_in_child(void)
+{
+    if (fork_took)
+        release_lock();
+    else if (pthread_mutex_init(&lock, NULL) != 0)
+        shakerand_fatal("the entropy sources' lock failed");
+    if (fork_entered)
+        shakerand_thread_leave();
+}
+
 static void install_fork_handlers(void)
 {
-    fork_handlers_error = pthread_atfork(lock_for_fork, after_fork, after_fork);
+    fork_handlers_error = pthread_atfork(lock_for_fork, after_fork_in_parent, after_fork_in_child);
 }
 
 /* SHAKERAND_OK with the lock held, or the error without it. */
@@ -130,9 +147,13 @@ static int lock_sources(void)
 {
     if (pthread_once(&fork_handlers_once, install_fork_handlers) != 0 || fork_handlers_error != 0)
         return SHAKERAND_ENOMEM;
-    if (pthread_mutex_lock(&lock) != 0)
-        return SHAKERAND_EENTROPY;
     holding = 1;
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP(); /* set, not yet taken */
+    if (pthread_mutex_lock(&lock) != 0) {
+        holding = 0;
+        return SHAKERAND_EENTROPY;
+    }
     return SHAKERAND_OK;
 }
 

@@ -430,3 +430,26 @@ def test_a_diagnostic_never_lands_in_the_output_file_when_stderr_is_closed(cli, 
                         str(path), preexec_fn=lambda: os.close(2))
     assert r.returncode == 1
     assert path.read_bytes() == b""
+
+
+def test_output_fifo_of_another_user_is_refused(cli, tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("making a FIFO of another user needs root")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    os.chown(fifo, 65534, 65534)
+    # Refused before it would block waiting for a reader.
+    r = run(cli, "bytes", "-n", "16", "-o", str(fifo), timeout=10)
+    assert_error(r, 1, "another user")
+
+
+def test_wordlist_with_a_control_character_is_refused(cli, tmp_path):
+    words = tmp_path / "words"
+    words.write_bytes(b"alpha\nbe\x00ta\ngamma\n")
+    r = run(cli, "password", "--words", "3", "--wordlist", str(words))
+    assert_error(r, 1, "control character")
+
+
+def test_pick_accepts_any_count(cli):
+    r = run(cli, "pick", "-n", "18446744073709551615", input=b"a\nb\nc\n")
+    assert r.returncode == 0 and sorted(r.stdout.split()) == [b"a", b"b", b"c"]
