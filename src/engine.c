@@ -107,32 +107,32 @@ static void x8_build(uint64_t *st, const uint64_t key[X8_KEY_BYTES / 8])
  * written to out that way. */
 static size_t x8_next_refill(struct engine *e, unsigned char *out, size_t len)
 {
-    uint64_t *old = e->state[e->live];
+    uint64_t *old = live_buffer(e);
     uint64_t *const old_key = old + X8_OUTPUT_BYTES / 8;
     size_t direct = 0;
     if (shakerand_host_is_little_endian() && ((uintptr_t)out & 7) == 0) {
-        while (len - direct >= sizeof e->state[0]) {
+        while (len - direct >= (size_t)BUFFER_BYTES) {
             uint64_t *st = (uint64_t *)(void *)(out + direct);
             x8_build(st, old_key);
             memcpy(old_key, st + X8_OUTPUT_BYTES / 8, X8_KEY_BYTES);
-            shakerand_memzero(st + X8_OUTPUT_BYTES / 8, sizeof e->state[0] - X8_OUTPUT_BYTES);
+            shakerand_memzero(st + X8_OUTPUT_BYTES / 8, (size_t)BUFFER_BYTES - X8_OUTPUT_BYTES);
             direct += X8_OUTPUT_BYTES;
         }
     }
     uint64_t key[X8_KEY_BYTES / 8];
     memcpy(key, old_key, sizeof key);
     SHAKERAND_TEST_STEP();
-    x8_build(e->state[e->live ^ 1], key);
+    x8_build(idle_buffer(e), key);
     shakerand_memzero(key, sizeof key);
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
-    e->live ^= 1;
+    e->live = (uint16_t)(BUFFER_WORDS - e->live);
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
     e->pos = 0;
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
-    shakerand_memzero(old + X8_OUTPUT_BYTES / 8, sizeof e->state[0] - X8_OUTPUT_BYTES);
+    shakerand_memzero(old + X8_OUTPUT_BYTES / 8, (size_t)BUFFER_BYTES - X8_OUTPUT_BYTES);
     return direct;
 }
 
@@ -149,7 +149,7 @@ int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const v
             key[w] = load_le(key_bytes + (size_t)8 * w, 8);
         shakerand_memzero(engine, sizeof *engine);
         struct engine *e = as_engine(engine);
-        x8_build(e->state[0], key);
+        x8_build(e->state, key);
         e->tag = TAG_TURBOSHAKE256X8;
         shakerand_memzero(key_bytes, sizeof key_bytes);
         shakerand_memzero(key, sizeof key);
@@ -174,7 +174,7 @@ int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const v
 
     shakerand_memzero(engine, sizeof *engine);
     struct engine *e = as_engine(engine);
-    memcpy(e->state[0], xof.state_, sizeof xof.state_);
+    memcpy(e->state, xof.state_, sizeof xof.state_);
     e->tag = tag;
     e->rounds = xof.rounds_;
     shakerand_xof_wipe(&xof);
@@ -196,7 +196,7 @@ static struct engine *checked(shakerand_engine *engine)
  * old one is zeroed. */
 static void x1_next_block(struct engine *e, shakerand_p1600_fn permute)
 {
-    uint64_t *old = e->state[e->live], *next = e->state[e->live ^ 1];
+    uint64_t *old = live_buffer(e), *next = idle_buffer(e);
     memcpy(next, old, SHAKERAND_KECCAK_STATE_BYTES);
     SHAKERAND_TEST_STEP();
     permute(next, e->rounds);
@@ -210,7 +210,7 @@ static void x1_next_block(struct engine *e, shakerand_p1600_fn permute)
     }
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
-    e->live ^= 1;
+    e->live = (uint16_t)(BUFFER_WORDS - e->live);
     e->block = (uint8_t)block;
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
@@ -248,7 +248,7 @@ static void fill(struct engine *e, int x8, unsigned char *p, size_t len)
         size_t take = end - pos;
         if (take > len)
             take = len;
-        uint64_t *st = e->state[e->live];
+        uint64_t *st = live_buffer(e);
         e->pos = (uint16_t)(pos + take);
         SHAKERAND_SIGNAL_FENCE();
         SHAKERAND_TEST_STEP();
@@ -289,7 +289,7 @@ static uint64_t next_word(shakerand_engine *engine, unsigned n)
     const int x8 = e->tag == TAG_TURBOSHAKE256X8;
     const size_t pos = e->pos;
     if (pos + n < (x8 ? (size_t)X8_OUTPUT_BYTES : (size_t)RATE)) {
-        uint64_t *st = e->state[e->live];
+        uint64_t *st = live_buffer(e);
         e->pos = (uint16_t)(pos + n);
         SHAKERAND_SIGNAL_FENCE();
         SHAKERAND_TEST_STEP();

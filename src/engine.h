@@ -19,6 +19,8 @@ enum {
     X8_KEY_BYTES = 32,
     X8_REFILL_BYTES = 8 * RATE,                       /* 1088 */
     X8_OUTPUT_BYTES = X8_REFILL_BYTES - X8_KEY_BYTES, /* 1056 */
+    BUFFER_WORDS = 25 * 8, /* one buffer: eight states (x8) or one (x1) */
+    BUFFER_BYTES = 8 * BUFFER_WORDS,
     /* Engine tags in memory, distinct from 0 so a zeroed (wiped or never
      * initialised) engine is recognised and refused. */
     TAG_TURBOSHAKE256 = 0x54534831, /* "TSH1" */
@@ -41,16 +43,21 @@ struct engine {
     uint16_t pos;   /* bytes of the live block (x1) or refill (x8) handed out */
     uint8_t block;  /* x1: index of the live block in its period */
     uint8_t rounds; /* x1: 12 (TurboSHAKE256) or 24 (SHAKE256) */
-    uint8_t live;   /* the buffer being served, 0 or 1 */
+    uint16_t live;  /* the buffer being served: its first word in state, 0 or
+                       BUFFER_WORDS (an offset, not an index: no multiply on
+                       the hot path) */
     /* x1: one state in words 0..24; x8: eight states, lane i of state j at
      * word 8i + j, so the refill's output is words 0..131 in order. */
-    SHAKERAND_ALIGN64 uint64_t state[2][25 * 8];
+    SHAKERAND_ALIGN64 uint64_t state[2 * BUFFER_WORDS];
 };
 
 
 #ifndef __cplusplus
 _Static_assert(sizeof(struct engine) <= SHAKERAND_ENGINE_SIZE, "engine too large");
 #endif
+
+static inline uint64_t *live_buffer(struct engine *e) { return e->state + e->live; }
+static inline uint64_t *idle_buffer(struct engine *e) { return e->state + (BUFFER_WORDS - e->live); }
 
 static inline struct engine *as_engine(shakerand_engine *engine)
 {
@@ -95,7 +102,7 @@ static inline int shakerand_x8_take_small(shakerand_engine *engine, void *out, s
     if (e->tag != TAG_TURBOSHAKE256X8 || n > 16 || n >= (size_t)X8_OUTPUT_BYTES - pos ||
         !shakerand_host_is_little_endian())
         return 0;
-    unsigned char *src = (unsigned char *)e->state[e->live] + pos;
+    unsigned char *src = (unsigned char *)live_buffer(e) + pos;
     e->pos = (uint16_t)(pos + n);
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();

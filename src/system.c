@@ -387,10 +387,12 @@ __attribute__((noinline, cold)) static uint64_t reentrant_word(unsigned n)
  * marker is set before the state is read. Returns 0 if the case does not
  * apply, or if the state was wiped under the take (a signal handler forked
  * and this is the child): out is then written again by the general path.
- * Only a state with WIPEONFORK gets a check interval (grant); a fork zeroes
- * such a page in the child (the magic), and the fork handler's generation
- * covers a kernel or emulator that accepts WIPEONFORK and does nothing
- * (qemu-user before 8.1). Both are checked before the take and after it. */
+ * Only a seeded state with WIPEONFORK gets a check interval (grant), and a
+ * wiped page has none; a fork zeroes such a page in the child (the magic),
+ * and the fork handler's generation covers a kernel or emulator that
+ * accepts WIPEONFORK and does nothing (qemu-user before 8.1). Both are
+ * checked after the take: a take from a state they reject is thrown away
+ * and the general path reseeds. */
 static inline int fast_take(void *out, size_t n)
 {
     if (__builtin_expect(tls_inside != 0, 0))
@@ -400,17 +402,14 @@ static inline int fast_take(void *out, size_t n)
     SHAKERAND_TEST_STEP();
     struct system_state *s = tls_state;
     int done = 0;
-    if (__builtin_expect(s != NULL && s->until_check >= n && s->magic == STATE_MAGIC &&
-                             s->generation == atomic_load_explicit(&fork_generation,
-                                                                   memory_order_relaxed),
-                         1)) {
+    if (__builtin_expect(s != NULL && s->until_check >= n, 1)) {
         struct engine *e = as_engine(&s->engine);
         const size_t pos = e->pos;
         if (__builtin_expect(n <= 16 && n < X8_OUTPUT_BYTES - pos &&
                                  shakerand_host_is_little_endian(),
                              1)) {
             s->until_check -= n;
-            unsigned char *src = (unsigned char *)e->state[e->live] + pos;
+            unsigned char *src = (unsigned char *)live_buffer(e) + pos;
             e->pos = (uint16_t)(pos + n);
             SHAKERAND_SIGNAL_FENCE();
             SHAKERAND_TEST_STEP();
