@@ -230,6 +230,21 @@ static size_t next_buffer(struct engine *e, int x8, unsigned char *out, size_t l
     return 0;
 }
 
+/* Bytes [pos, pos + n) of a buffer to out, zeroed after for the fast
+ * engine. Out of line so that the copies stay calls to the C library's
+ * memcpy and memset: inlined where the state's alignment is known, the
+ * compiler expands them to rep movs/stos, whose start-up costs more than a
+ * small request itself. */
+__attribute__((noinline)) static void copy_out(uint64_t *st, size_t pos, unsigned char *out,
+                                               size_t n, int zero)
+{
+    shakerand_state_extract_bytes(st, pos, out, n);
+    SHAKERAND_TEST_STEP();
+    if (zero)
+        shakerand_state_zero_bytes(st, pos, n);
+    SHAKERAND_TEST_STEP();
+}
+
 /* Each piece's position is committed before its bytes are copied out; the
  * fast engine zeroes them in the state once copied (the x1 engines need
  * their block for the next permutation, and zero the whole buffer when
@@ -252,11 +267,7 @@ static void fill(struct engine *e, int x8, unsigned char *p, size_t len)
         e->pos = (uint16_t)(pos + take);
         SHAKERAND_SIGNAL_FENCE();
         SHAKERAND_TEST_STEP();
-        shakerand_state_extract_bytes(st, pos, p, take);
-        SHAKERAND_TEST_STEP();
-        if (x8)
-            shakerand_state_zero_bytes(st, pos, take);
-        SHAKERAND_TEST_STEP();
+        copy_out(st, pos, p, take, x8);
         p += take;
         len -= take;
         if (e->pos == end) {

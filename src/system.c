@@ -313,10 +313,9 @@ static inline int ready(size_t len, struct system_state **out)
     return prepare(len, out);
 }
 
-/* After a take (and before, on the general paths): the state is the one
- * the call began with, not wiped or replaced by a fork made in a signal
- * handler meanwhile (then this is the child, and the bytes must be drawn
- * again from a fresh seed). The canary catches a wipe that the rest of a
+/* After a take: the state is the one the call began with, not wiped or
+ * replaced by a fork made in a signal handler meanwhile (then this is the
+ * child, and the bytes must be drawn again from a fresh seed). The canary catches a wipe that the rest of a
  * seed wrote over; the generation and pid, read before the seed's sources,
  * a child that WIPEONFORK did not zero. */
 static inline int still_sound(const struct system_state *s)
@@ -381,8 +380,8 @@ __attribute__((noinline, cold)) static uint64_t reentrant_word(unsigned n)
     return v;
 }
 
-/* The common case, inlined: n <= 16 bytes that the live refill still
- * holds, on a thread whose state is seeded and inside its check interval,
+/* The common case, inlined: n bytes that the live refill still holds
+ * (small ones copied without a call), on a thread whose state is seeded and inside its check interval,
  * on a little-endian host (where the refill's bytes lie in order). The
  * marker is set before the state is read. Returns 0 if the case does not
  * apply, or if the state was wiped under the take (a signal handler forked
@@ -405,18 +404,22 @@ static inline int fast_take(void *out, size_t n)
     if (__builtin_expect(s != NULL && s->until_check >= n, 1)) {
         struct engine *e = as_engine(&s->engine);
         const size_t pos = e->pos;
-        if (__builtin_expect(n <= 16 && n < X8_OUTPUT_BYTES - pos &&
-                                 shakerand_host_is_little_endian(),
-                             1)) {
+        if (__builtin_expect(n < X8_OUTPUT_BYTES - pos && shakerand_host_is_little_endian(), 1)) {
             s->until_check -= n;
             unsigned char *src = (unsigned char *)live_buffer(e) + pos;
             e->pos = (uint16_t)(pos + n);
             SHAKERAND_SIGNAL_FENCE();
             SHAKERAND_TEST_STEP();
-            static const unsigned char zeros[16] = {0};
-            copy_small(out, src, n);
-            SHAKERAND_TEST_STEP();
-            copy_small(src, zeros, n);
+            if (n <= 16) {
+                static const unsigned char zeros[16] = {0};
+                copy_small(out, src, n);
+                SHAKERAND_TEST_STEP();
+                copy_small(src, zeros, n);
+            } else {
+                memcpy(out, src, n);
+                SHAKERAND_TEST_STEP();
+                memset(src, 0, n); /* read again by the next refill's wipe: not dead */
+            }
             SHAKERAND_SIGNAL_FENCE();
             done = s->magic == STATE_MAGIC &&
                    s->generation == atomic_load_explicit(&fork_generation, memory_order_relaxed);
@@ -443,10 +446,6 @@ __attribute__((noinline)) static int system_fill(void *out, size_t len)
         status = ready(piece, &s);
         if (status != SHAKERAND_OK)
             break;
-        if (!still_sound(s)) {
-            discard(s);
-            continue;
-        }
         if (piece > 16 || !shakerand_x8_take_small(&s->engine, p, piece))
             shakerand_x8_fill_unchecked(&s->engine, p, piece);
         if (still_sound(s)) {
@@ -470,7 +469,7 @@ void shakerand_system_fill(void *out, size_t len)
 {
     if (out == NULL && len > 0)
         shakerand_fatal("shakerand_system_fill: out is NULL");
-    if (len <= 16 && len > 0 && fast_take(out, len))
+    if (len > 0 && len < X8_OUTPUT_BYTES && fast_take(out, len))
         return;
     const int status = system_fill(out, len);
     if (status != SHAKERAND_OK)
@@ -495,10 +494,6 @@ __attribute__((noinline)) static uint64_t system_word(unsigned n)
         if (__builtin_expect(status != SHAKERAND_OK, 0)) {
             leave();
             seeding_failed(status);
-        }
-        if (!still_sound(s)) {
-            discard(s);
-            continue;
         }
         unsigned char b[8];
         shakerand_x8_fill_unchecked(&s->engine, b, n);
