@@ -33,7 +33,7 @@ static inline void shakerand_draw(shakerand_engine *engine, void *out, size_t n)
 
 /* Test builds call a hook at every step of a take, a refill and a seed, so
  * a test can deliver a signal at each one; other builds compile it away. */
-#if defined(SHAKERAND_TESTING)
+#if defined(SHAKERAND_TESTING) && !defined(SHAKERAND_NO_TEST_STEPS)
 #include "testing.h"
 #define SHAKERAND_TEST_STEP()                                                  \
     do {                                                                       \
