@@ -381,8 +381,9 @@ __attribute__((noinline, cold)) static uint64_t reentrant_word(unsigned n)
 }
 
 /* The common case, inlined: n bytes that the live refill still holds
- * (small ones copied without a call), on a thread whose state is seeded and inside its check interval,
- * on a little-endian host (where the refill's bytes lie in order). The
+ * (small ones copied without a call), on a thread whose state is seeded
+ * and inside its check interval, on a little-endian host (where the
+ * refill's bytes lie in order). The
  * marker is set before the state is read. Returns 0 if the case does not
  * apply, or if the state was wiped under the take (a signal handler forked
  * and this is the child): out is then written again by the general path.
@@ -418,7 +419,7 @@ static inline int fast_take(void *out, size_t n)
             } else {
                 memcpy(out, src, n);
                 SHAKERAND_TEST_STEP();
-                memset(src, 0, n); /* read again by the next refill's wipe: not dead */
+                memset(src, 0, n);
             }
             SHAKERAND_SIGNAL_FENCE();
             done = s->magic == STATE_MAGIC &&
