@@ -58,15 +58,6 @@ int shakerand_kind_from_name(const char *name, shakerand_kind *kind)
     return SHAKERAND_EINVAL;
 }
 
-/* The first n <= 8 bytes of b as a little-endian number. */
-static uint64_t load_le(const unsigned char *b, unsigned n)
-{
-    uint64_t v = 0;
-    while (n--)
-        v = v << 8 | b[n];
-    return v;
-}
-
 /* Eight fresh sponges, lane j absorbing K || j with domain byte 0x21 and
  * the final padding bit, then one 8-way permutation: the refill, built in
  * `st` (every word written: nothing depends on what it held). The absorbed

@@ -70,6 +70,15 @@ static inline struct engine *as_engine(shakerand_engine *engine)
  * generator checks its whole state after the take and draws again. */
 void shakerand_x8_fill_unchecked(shakerand_engine *engine, void *out, size_t len);
 
+/* The first n <= 8 bytes of b as a little-endian number. */
+static inline uint64_t load_le(const unsigned char *b, unsigned n)
+{
+    uint64_t v = 0;
+    while (n--)
+        v = v << 8 | b[n];
+    return v;
+}
+
 /* Copies n <= 16 bytes with at most two fixed-size moves each way. */
 static inline void copy_small(unsigned char *dst, const unsigned char *src, size_t n)
 {

@@ -374,10 +374,7 @@ __attribute__((noinline, cold)) static uint64_t reentrant_word(unsigned n)
 {
     unsigned char b[8];
     reentrant_fill(b, n);
-    uint64_t v = 0;
-    for (unsigned i = n; i-- > 0;)
-        v = v << 8 | b[i];
-    return v;
+    return load_le(b, n);
 }
 
 /* The common case, inlined: n bytes that the live refill still holds
@@ -500,10 +497,7 @@ __attribute__((noinline)) static uint64_t system_word(unsigned n)
         shakerand_x8_fill_unchecked(&s->engine, b, n);
         if (__builtin_expect(still_sound(s), 1)) {
             leave();
-            uint64_t v = 0;
-            for (unsigned i = n; i-- > 0;)
-                v = v << 8 | b[i];
-            return v;
+            return load_le(b, n);
         }
         discard(s);
     }
