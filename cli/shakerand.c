@@ -686,7 +686,7 @@ static const char bytes_usage[] =
     "  -n, --size SIZE      number of bytes; K, M, G, T suffixes are powers of 1024\n"
     "      --hex            lower-case hexadecimal on one line (like openssl rand -hex)\n"
     "      --base64         base64 in lines of 64 characters (like openssl rand -base64)\n"
-    "  -e, --engine ENGINE  turboshake256, shake256 or turboshake256x8\n"
+    "  -e, --engine ENGINE  turboshake256, shake256, turboshake256x8 or chacha8rand\n"
     "  -s, --seed HEX       seed the engine (default turboshake256) with these\n"
     "                       bytes for a reproducible stream ('' is the empty seed)\n"
     "  -o, --output FILE    write to FILE instead of standard output; a regular\n"
@@ -696,8 +696,9 @@ static const char bytes_usage[] =
     "                       (/dev/stdout and /dev/fd/N are followed)\n"
     "  -h, --help           show this help\n"
     "\n"
-    "Without --seed the bytes come from the system generator (turboshake256x8,\n"
-    "seeded from the operating system mixed with the CPU's random instructions),\n"
+    "Without --seed the bytes come from the system generator (chacha8rand unless\n"
+    "SHAKERAND_SYSTEM_ENGINE says turboshake256x8, seeded from the operating\n"
+    "system mixed with the CPU's random instructions),\n"
     "or with --engine from that engine seeded the same way. On a terminal, long\n"
     "runs show their progress on standard error.\n";
 
@@ -752,7 +753,9 @@ static int cmd_bytes(int argc, char **argv)
         case 'e':
             engine_arg = optarg;
             if (shakerand_kind_from_name(optarg, &kind) != SHAKERAND_OK)
-                die(EXIT_USAGE, "bytes: unknown engine '%s' (turboshake256, shake256, turboshake256x8)",
+                die(EXIT_USAGE,
+                    "bytes: unknown engine '%s' (turboshake256, shake256, turboshake256x8, "
+                    "chacha8rand)",
                     optarg);
             break;
         case 'h': return print_usage(bytes_usage);
@@ -777,8 +780,11 @@ static int cmd_bytes(int argc, char **argv)
         seed = parse_hex(seed_arg, &seed_len, &why);
         if (seed == NULL)
             die(EXIT_USAGE, "bytes: seed %s", why);
+        if (kind == SHAKERAND_CHACHA8RAND && seed_len != 32)
+            die(EXIT_USAGE, "bytes: a chacha8rand seed is exactly 32 bytes (64 hex digits), not %zu",
+                seed_len);
     } else if (engine_arg != NULL) {
-        seed_len = 64;
+        seed_len = kind == SHAKERAND_CHACHA8RAND ? 32 : 64;
         seed = malloc(seed_len);
         if (seed == NULL)
             die(EXIT_RUNTIME, "out of memory");
@@ -1643,6 +1649,8 @@ static int cmd_sources(int argc, char **argv)
     if (json) {
         printf("{\"kernel\":");
         json_string(shakerand_kernel_name());
+        printf(",\"system_engine\":");
+        json_string(shakerand_kind_name(shakerand_system_kind()));
         printf(",\"sources\":[");
         for (size_t i = 0; i < n; i++) {
             printf("%s{\"name\":", i ? "," : "");
@@ -1665,7 +1673,8 @@ static int cmd_sources(int argc, char **argv)
                    info[i].used ? "yes" : "no",
                    info[i].reason != NULL ? info[i].reason
                    : strcmp(info[i].name, "os") == 0 ? info[i].method : "");
-        printf("\nreseed failures in this process: %llu\n", reseed_failures);
+        printf("\nsystem generator engine: %s\n", shakerand_kind_name(shakerand_system_kind()));
+        printf("reseed failures in this process: %llu\n", reseed_failures);
     }
     flush_stdout();
     if (!info[0].used)

@@ -106,26 +106,33 @@ SHAKERAND_API int shakerand_shake256(void *out, size_t out_len, const void *in, 
 
 /* ---- Engines (deterministic random bit generators) ---------------------- */
 /*
- * An engine turns a seed of any length (empty included) into a stream of
- * bytes. The stream is fixed by the kind and the seed: the same on every
- * platform, kernel and version, however it is sliced into requests.
+ * An engine turns a seed of any length (empty included; exactly 32 bytes
+ * for chacha8rand) into a stream of bytes. The stream is fixed by the kind
+ * and the seed: the same on every platform, kernel and version, however it
+ * is sliced into requests.
  *
  *   SHAKERAND_TURBOSHAKE256  RandomSHAKE's TurboSHAKE256 stream (for its
  *                            136-byte seeds byte-identical to RandomSHAKE).
  *   SHAKERAND_SHAKE256       the same construction over SHAKE256.
- *   SHAKERAND_TURBOSHAKE256X8  the fast engine: 8 TurboSHAKE256 sponges per
- *                            8-way permutation, key erased every 1056 bytes.
+ *   SHAKERAND_TURBOSHAKE256X8  8 TurboSHAKE256 sponges per 8-way
+ *                            permutation, key erased every 1056 bytes.
+ *   SHAKERAND_CHACHA8RAND    C2SP chacha8rand: for a 32-byte seed, the
+ *                            bytes of Go's math/rand/v2 NewChaCha8(seed)
+ *                            (its Uint64 words, little-endian), key erased
+ *                            every 992 bytes; the fastest engine.
  *
  * The first two output periods of 1088 bytes with a ratchet between them
  * (bytes 0..31 zeroed, then permuted), so a state captured later cannot be
- * run backwards to earlier periods; the fast engine rekeys from its own
- * output every 1056 bytes and wipes the old state. docs/engines.md has the
+ * run backwards to earlier periods; the keyed engines (turboshake256x8,
+ * chacha8rand) rekey from their own output every 1056 (992) bytes and wipe
+ * the old state. docs/engines.md has the
  * exact definitions.
  */
 typedef enum shakerand_kind {
     SHAKERAND_TURBOSHAKE256 = 1,
     SHAKERAND_SHAKE256 = 2,
     SHAKERAND_TURBOSHAKE256X8 = 3,
+    SHAKERAND_CHACHA8RAND = 4,
 } shakerand_kind;
 
 #define SHAKERAND_ENGINE_SIZE 4096
@@ -138,8 +145,9 @@ typedef struct shakerand_engine {
 /* sizeof(shakerand_engine); its alignment is 64. */
 SHAKERAND_API size_t shakerand_engine_size(void);
 
-/* Seed the engine. SHAKERAND_EINVAL for a NULL engine, an unknown kind or a
- * NULL seed with seed_len > 0 (the engine is then left as it was). */
+/* Seed the engine. SHAKERAND_EINVAL for a NULL engine, an unknown kind, a
+ * NULL seed with seed_len > 0 or a chacha8rand seed that is not 32 bytes
+ * (the engine is then left as it was). */
 SHAKERAND_API int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind,
                                         const void *seed, size_t seed_len);
 
@@ -153,7 +161,8 @@ SHAKERAND_API uint32_t shakerand_engine_u32(shakerand_engine *engine);
 /* Zeroise the engine; it must be initialised again before use. */
 SHAKERAND_API void shakerand_engine_wipe(shakerand_engine *engine);
 
-/* "turboshake256", "shake256", "turboshake256x8"; NULL for an unknown kind. */
+/* "turboshake256", "shake256", "turboshake256x8", "chacha8rand"; NULL for
+ * an unknown kind. */
 SHAKERAND_API const char *shakerand_kind_name(shakerand_kind kind);
 
 /* The kind called `name`; SHAKERAND_EINVAL (and *kind untouched) if none. */
@@ -162,7 +171,8 @@ SHAKERAND_API int shakerand_kind_from_name(const char *name, shakerand_kind *kin
 /* ---- Entropy and the system generator ---------------------------------- */
 /*
  * The system generator is the default, non-deterministic generator: one
- * turboshake256x8 engine per thread, seeded on first use from the entropy
+ * chacha8rand engine per thread (turboshake256x8 where the build option or
+ * the environment variable SHAKERAND_SYSTEM_ENGINE, read once, says so), seeded on first use from the entropy
  * sources, reseeded after 16 MiB of output or 60 seconds (the clock is read
  * once per 4 KiB drawn), after fork() in the child, and on request; its
  * state is wiped when the thread exits and kept out of core dumps. No locks
@@ -193,6 +203,12 @@ SHAKERAND_API int shakerand_kind_from_name(const char *name, shakerand_kind *kin
  * mutex), and the reseed functions (which return SHAKERAND_ESTATE from
  * inside a call of their own thread).
  */
+
+/* The engine kind every thread's generator runs: SHAKERAND_CHACHA8RAND
+ * unless the build (CMake option SHAKERAND_SYSTEM_ENGINE) or the
+ * environment variable SHAKERAND_SYSTEM_ENGINE=turboshake256x8, read once
+ * at the first use, chose SHAKERAND_TURBOSHAKE256X8. */
+SHAKERAND_API shakerand_kind shakerand_system_kind(void);
 
 /* Seed the calling thread's generator now. SHAKERAND_EENTROPY if the
  * operating system gave no entropy, SHAKERAND_ENOMEM if the thread's state

@@ -40,7 +40,8 @@ namespace shakerand {
 enum class kind : int {
     turboshake256 = SHAKERAND_TURBOSHAKE256,     // RandomSHAKE's default
     shake256 = SHAKERAND_SHAKE256,               // RandomSHAKE's SHAKE256 variant
-    turboshake256x8 = SHAKERAND_TURBOSHAKE256X8, // the fast 8-lane engine
+    turboshake256x8 = SHAKERAND_TURBOSHAKE256X8, // the 8-lane Keccak engine
+    chacha8rand = SHAKERAND_CHACHA8RAND,         // Go's ChaCha8 stream; 32-byte seeds
 };
 
 // A failure the C library reports (for example no entropy from the OS).
@@ -125,7 +126,8 @@ class engine {
     using result_type = UIntType;
     static constexpr kind engine_kind = K;
     // RandomSHAKE's seed length; shakerand accepts any length.
-    static constexpr std::size_t seed_byte_len = 136;
+    // RandomSHAKE's seed length; chacha8rand takes exactly 32 bytes.
+    static constexpr std::size_t seed_byte_len = K == kind::chacha8rand ? 32 : 136;
 
     static constexpr result_type min() noexcept { return 0; }
     static constexpr result_type max() noexcept { return std::numeric_limits<result_type>::max(); }
@@ -133,7 +135,7 @@ class engine {
     // Seeded with 64 bytes from the system generator: non-deterministic.
     engine()
     {
-        std::array<std::uint8_t, 64> seed;
+        std::array<std::uint8_t, K == kind::chacha8rand ? 32 : 64> seed;
         shakerand_system_fill(seed.data(), seed.size());
         init(seed);
         shakerand_memzero(seed.data(), seed.size());
@@ -207,6 +209,9 @@ class engine {
 
     void init(std::span<const std::uint8_t> seed)
     {
+        if (K == kind::chacha8rand && seed.size() != 32)
+            throw std::invalid_argument("shakerand::engine: a chacha8rand seed is exactly 32 bytes, not " +
+                                        std::to_string(seed.size()));
         detail::check(shakerand_engine_init(&engine_, static_cast<shakerand_kind>(K), seed.data(),
                                             seed.size()));
         pos_ = buffer_bytes;

@@ -18,6 +18,7 @@ static const struct shakerand_kernel kernel_portable = {
     shakerand_keccakp1600_permute_portable,
     shakerand_keccakp1600x4_permute_portable,
     shakerand_keccakp1600x8_permute_portable,
+    shakerand_chacha8rand_portable,
 };
 
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
@@ -28,6 +29,7 @@ static const struct shakerand_kernel kernel_avx2 = {
     shakerand_keccakp1600_permute_portable,
     shakerand_keccakp1600x4_permute_avx2,
     shakerand_keccakp1600x8_permute_avx2,
+    shakerand_chacha8rand_avx2,
 };
 
 static const struct shakerand_kernel kernel_avx512 = {
@@ -35,6 +37,7 @@ static const struct shakerand_kernel kernel_avx512 = {
     shakerand_keccakp1600_permute_avx512,
     shakerand_keccakp1600x4_permute_avx2,
     shakerand_keccakp1600x8_permute_avx512,
+    shakerand_chacha8rand_avx512,
 };
 
 enum { CPU_AVX2 = 1, CPU_AVX512 = 2 };
@@ -66,11 +69,25 @@ static unsigned x86_features(void)
 }
 #endif
 
+#if defined(SHAKERAND_HAVE_AARCH64_KERNELS)
+/* Advanced SIMD is part of every AArch64 CPU: always supported. */
+static const struct shakerand_kernel kernel_neon = {
+    "neon",
+    shakerand_keccakp1600_permute_portable,
+    shakerand_keccakp1600x4_permute_portable,
+    shakerand_keccakp1600x8_permute_portable,
+    shakerand_chacha8rand_neon,
+};
+#endif
+
 const struct shakerand_kernel *const shakerand_kernel_list[] = {
     &kernel_portable,
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
     &kernel_avx2,
     &kernel_avx512,
+#endif
+#if defined(SHAKERAND_HAVE_AARCH64_KERNELS)
+    &kernel_neon,
 #endif
     NULL,
 };
@@ -83,6 +100,10 @@ static int kernel_supported(const struct shakerand_kernel *k)
     /* The AVX-512 set also runs the AVX2 x4 kernel. */
     if (k == &kernel_avx512)
         return (x86_features() & (CPU_AVX2 | CPU_AVX512)) == (CPU_AVX2 | CPU_AVX512);
+#endif
+#if defined(SHAKERAND_HAVE_AARCH64_KERNELS)
+    if (k == &kernel_neon)
+        return 1;
 #endif
     return k == &kernel_portable;
 }

@@ -21,6 +21,11 @@
  * they are handed out, and the refill is rekeyed as soon as its last output
  * byte is, wiping the old sponges: a captured state holds no output that
  * was already delivered.
+ *
+ * chacha8rand (C2SP chacha8rand, Go's math/rand/v2 ChaCha8): the seed is
+ * the 32-byte key; each 1024-byte iteration (chacha8rand.h) is 992 bytes of
+ * output and the next key, handled exactly as turboshake256x8's refills.
+ * turboshake256x8 and chacha8rand are the keyed engines below.
  */
 
 #include "engine.h"
@@ -39,6 +44,7 @@ const char *shakerand_kind_name(shakerand_kind kind)
     case SHAKERAND_TURBOSHAKE256: return "turboshake256";
     case SHAKERAND_SHAKE256: return "shake256";
     case SHAKERAND_TURBOSHAKE256X8: return "turboshake256x8";
+    case SHAKERAND_CHACHA8RAND: return "chacha8rand";
     }
     return NULL;
 }
@@ -46,7 +52,7 @@ const char *shakerand_kind_name(shakerand_kind kind)
 int shakerand_kind_from_name(const char *name, shakerand_kind *kind)
 {
     static const shakerand_kind kinds[] = {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256,
-                                          SHAKERAND_TURBOSHAKE256X8};
+                                          SHAKERAND_TURBOSHAKE256X8, SHAKERAND_CHACHA8RAND};
     if (name == NULL || kind == NULL)
         return SHAKERAND_EINVAL;
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
@@ -60,15 +66,16 @@ int shakerand_kind_from_name(const char *name, shakerand_kind *kind)
 
 /* Eight fresh sponges, lane j absorbing K || j with domain byte 0x21 and
  * the final padding bit, then one 8-way permutation: the refill, built in
- * `st` (every word written: nothing depends on what it held). The absorbed
+ * `out` (every word written: nothing depends on what it held). The absorbed
  * block is non-zero only in words 0..3 (K), 4 (j, then the domain byte)
  * and 16 (0x80 in byte 135). */
-static void x8_build(uint64_t *st, const uint64_t key[X8_KEY_BYTES / 8])
+static void x8_build(void *out, const uint64_t key[4])
 {
+    uint64_t *st = out;
     for (unsigned w = 0; w < 25; w++) {
         for (unsigned j = 0; j < 8; j++) {
             uint64_t v = 0;
-            if (w < X8_KEY_BYTES / 8)
+            if (w < KEY_BYTES / 8)
                 v = key[w];
             else if (w == 4)
                 v = (uint64_t)j | (uint64_t)X8_LANE_DOMAIN << 8;
@@ -81,39 +88,65 @@ static void x8_build(uint64_t *st, const uint64_t key[X8_KEY_BYTES / 8])
     shakerand_kernel_get()->p1600x8(st, 12);
 }
 
+static void chacha8_build(void *out, const uint64_t key[4])
+{
+    shakerand_kernel_get()->chacha8rand(key, out);
+}
+
+/* The keyed engines: a refill is `output` bytes handed out, then the next
+ * 32-byte key, then (turboshake256x8) the sponges' capacity, `size` bytes
+ * in all, built from the key by `build`. */
+struct keyed {
+    uint16_t output;
+    uint16_t size;
+    uint8_t aligned; /* build writes 64-bit words: `out` must be 8-aligned */
+    void (*build)(void *out, const uint64_t key[4]);
+};
+
+static const struct keyed keyed_x8 = {X8_OUTPUT_BYTES, BUFFER_BYTES, 1, x8_build};
+static const struct keyed keyed_chacha8 = {CHACHA8_OUTPUT_BYTES, CHACHA8_REFILL_BYTES, 0,
+                                           chacha8_build};
+
+/* The keyed engine of a tag, or NULL (an x1 engine). */
+static const struct keyed *keyed_of(uint32_t tag)
+{
+    return tag == TAG_TURBOSHAKE256X8 ? &keyed_x8 : tag == TAG_CHACHA8RAND ? &keyed_chacha8 : NULL;
+}
+
 /* The live refill has been handed out: build the next one in the other
- * buffer from the key in the live one's last 32 bytes (words 132..135),
- * make it live, then zero what is left of the old one (the key and the
- * sponges' capacity; its output was zeroed as it was handed out).
+ * buffer from the key that follows the live one's output, make it live,
+ * then zero what is left of the old one (the key, and for turboshake256x8
+ * the sponges' capacity; its output was zeroed as it was handed out).
  *
- * A caller that still wants at least a whole state's worth (1600 bytes)
- * into 8-byte-aligned memory on a little-endian host gets the refills in
- * between built and permuted in its own memory: their output lands where
- * it belongs and never sits in the engine (no copy out, nothing to zero).
- * Each such refill's key is moved into the live buffer's key slot at once
- * and its key and capacity zeroed in the caller's memory (the next refill
- * is built over them anyway), so the engine always holds the key that comes
- * next (a caller that leaves by longjmp gets no repeat) and the caller's
- * memory never holds a key past that step. Returns how many bytes were
- * written to out that way. */
-static size_t x8_next_refill(struct engine *e, unsigned char *out, size_t len)
+ * A caller that still wants at least a whole refill's worth (k->size
+ * bytes) on a little-endian host (into 8-byte-aligned memory where the
+ * kernel writes words) gets the refills in between built in its own
+ * memory: their output lands where it belongs and never sits in the engine
+ * (no copy out, nothing to zero). Each such refill's key is moved into the
+ * live buffer's key slot at once and zeroed, with anything after it, in
+ * the caller's memory (the next refill is built over it anyway), so the
+ * engine always holds the key that comes next (a caller that leaves by
+ * longjmp gets no repeat) and the caller's memory never holds a key past
+ * that step. Returns how many bytes were written to out that way. */
+static size_t keyed_next_refill(struct engine *e, const struct keyed *k, unsigned char *out,
+                                size_t len)
 {
     uint64_t *old = live_buffer(e);
-    uint64_t *const old_key = old + X8_OUTPUT_BYTES / 8;
+    uint64_t *const old_key = old + k->output / 8;
     size_t direct = 0;
-    if (shakerand_host_is_little_endian() && ((uintptr_t)out & 7) == 0) {
-        while (len - direct >= (size_t)BUFFER_BYTES) {
-            uint64_t *st = (uint64_t *)(void *)(out + direct);
-            x8_build(st, old_key);
-            memcpy(old_key, st + X8_OUTPUT_BYTES / 8, X8_KEY_BYTES);
-            shakerand_memzero(st + X8_OUTPUT_BYTES / 8, (size_t)BUFFER_BYTES - X8_OUTPUT_BYTES);
-            direct += X8_OUTPUT_BYTES;
+    if (shakerand_host_is_little_endian() && (!k->aligned || ((uintptr_t)out & 7) == 0)) {
+        while (len - direct >= k->size) {
+            unsigned char *st = out + direct;
+            k->build(st, old_key);
+            memcpy(old_key, st + k->output, KEY_BYTES);
+            shakerand_memzero(st + k->output, (size_t)k->size - k->output);
+            direct += k->output;
         }
     }
-    uint64_t key[X8_KEY_BYTES / 8];
+    uint64_t key[KEY_BYTES / 8];
     memcpy(key, old_key, sizeof key);
     SHAKERAND_TEST_STEP();
-    x8_build(idle_buffer(e), key);
+    k->build(idle_buffer(e), key);
     shakerand_memzero(key, sizeof key);
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
@@ -123,8 +156,19 @@ static size_t x8_next_refill(struct engine *e, unsigned char *out, size_t len)
     e->pos = 0;
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
-    shakerand_memzero(old + X8_OUTPUT_BYTES / 8, (size_t)BUFFER_BYTES - X8_OUTPUT_BYTES);
+    shakerand_memzero(old + k->output / 8, (size_t)k->size - k->output);
     return direct;
+}
+
+/* A keyed engine from its first key: its first refill is live. */
+static void keyed_start(shakerand_engine *engine, uint32_t tag, const uint64_t key[4])
+{
+    const struct keyed *k = keyed_of(tag);
+    shakerand_memzero(engine, sizeof *engine);
+    struct engine *e = as_engine(engine);
+    k->build(e->state, key);
+    e->end = k->output;
+    e->tag = tag;
 }
 
 int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const void *seed,
@@ -132,16 +176,20 @@ int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const v
 {
     if (engine == NULL || (seed == NULL && seed_len > 0))
         return SHAKERAND_EINVAL;
-    if (kind == SHAKERAND_TURBOSHAKE256X8) {
-        unsigned char key_bytes[X8_KEY_BYTES];
-        uint64_t key[X8_KEY_BYTES / 8];
-        shakerand_turboshake256(key_bytes, sizeof key_bytes, seed, seed_len, X8_KEY_DOMAIN);
-        for (unsigned w = 0; w < X8_KEY_BYTES / 8; w++)
+    if (kind == SHAKERAND_TURBOSHAKE256X8 || kind == SHAKERAND_CHACHA8RAND) {
+        unsigned char key_bytes[KEY_BYTES];
+        uint64_t key[KEY_BYTES / 8];
+        if (kind == SHAKERAND_CHACHA8RAND) {
+            if (seed_len != CHACHA8_KEY_BYTES)
+                return SHAKERAND_EINVAL;
+            memcpy(key_bytes, seed, sizeof key_bytes);
+        } else {
+            shakerand_turboshake256(key_bytes, sizeof key_bytes, seed, seed_len, X8_KEY_DOMAIN);
+        }
+        for (unsigned w = 0; w < KEY_BYTES / 8; w++)
             key[w] = load_le(key_bytes + (size_t)8 * w, 8);
-        shakerand_memzero(engine, sizeof *engine);
-        struct engine *e = as_engine(engine);
-        x8_build(e->state, key);
-        e->tag = TAG_TURBOSHAKE256X8;
+        keyed_start(engine, kind == SHAKERAND_CHACHA8RAND ? TAG_CHACHA8RAND : TAG_TURBOSHAKE256X8,
+                    key);
         shakerand_memzero(key_bytes, sizeof key_bytes);
         shakerand_memzero(key, sizeof key);
         return SHAKERAND_OK;
@@ -167,6 +215,7 @@ int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const v
     struct engine *e = as_engine(engine);
     memcpy(e->state, xof.state_, sizeof xof.state_);
     e->tag = tag;
+    e->end = RATE;
     e->rounds = xof.rounds_;
     shakerand_xof_wipe(&xof);
     return SHAKERAND_OK;
@@ -177,7 +226,7 @@ static struct engine *checked(shakerand_engine *engine)
     if (engine == NULL)
         shakerand_fatal("engine is NULL");
     struct engine *e = as_engine(engine);
-    if (e->tag != TAG_TURBOSHAKE256 && e->tag != TAG_SHAKE256 && e->tag != TAG_TURBOSHAKE256X8)
+    if (e->tag != TAG_TURBOSHAKE256 && e->tag != TAG_SHAKE256 && keyed_of(e->tag) == NULL)
         shakerand_fatal("engine used before shakerand_engine_init or after wipe");
     return e;
 }
@@ -211,17 +260,17 @@ static void x1_next_block(struct engine *e, shakerand_p1600_fn permute)
     shakerand_memzero(old, SHAKERAND_KECCAK_STATE_BYTES);
 }
 
-/* The next block or refill; for the fast engine, with what x8_next_refill
+/* The next block or refill; for a keyed engine, with what keyed_next_refill
  * wrote straight to out (0 for the x1 engines). */
-static size_t next_buffer(struct engine *e, int x8, unsigned char *out, size_t len)
+static size_t next_buffer(struct engine *e, const struct keyed *k, unsigned char *out, size_t len)
 {
-    if (x8)
-        return x8_next_refill(e, out, len);
+    if (k != NULL)
+        return keyed_next_refill(e, k, out, len);
     x1_next_block(e, shakerand_kernel_get()->p1600);
     return 0;
 }
 
-/* Bytes [pos, pos + n) of a buffer to out, zeroed after for the fast
+/* Bytes [pos, pos + n) of a buffer to out, zeroed after for a keyed
  * engine. Out of line so that the copies stay calls to the C library's
  * memcpy and memset: inlined where the state's alignment is known, the
  * compiler expands them to rep movs/stos, whose start-up costs more than a
@@ -236,17 +285,17 @@ __attribute__((noinline)) static void copy_out(uint64_t *st, size_t pos, unsigne
     SHAKERAND_TEST_STEP();
 }
 
-/* Each piece's position is committed before its bytes are copied out; the
- * fast engine zeroes them in the state once copied (the x1 engines need
+/* Each piece's position is committed before its bytes are copied out; a
+ * keyed engine zeroes them in the state once copied (the x1 engines need
  * their block for the next permutation, and zero the whole buffer when
- * they move on). */
-static void fill(struct engine *e, int x8, unsigned char *p, size_t len)
+ * they move on). `k` is the keyed engine or NULL (x1). */
+static void fill(struct engine *e, const struct keyed *k, unsigned char *p, size_t len)
 {
-    const size_t end = x8 ? X8_OUTPUT_BYTES : RATE;
+    const size_t end = k != NULL ? k->output : RATE;
     while (len > 0) {
         const size_t pos = e->pos;
         if (pos >= end) {
-            const size_t direct = next_buffer(e, x8, p, len);
+            const size_t direct = next_buffer(e, k, p, len);
             p += direct;
             len -= direct;
             continue;
@@ -258,11 +307,11 @@ static void fill(struct engine *e, int x8, unsigned char *p, size_t len)
         e->pos = (uint16_t)(pos + take);
         SHAKERAND_SIGNAL_FENCE();
         SHAKERAND_TEST_STEP();
-        copy_out(st, pos, p, take, x8);
+        copy_out(st, pos, p, take, k != NULL);
         p += take;
         len -= take;
         if (e->pos == end) {
-            const size_t direct = next_buffer(e, x8, p, len);
+            const size_t direct = next_buffer(e, k, p, len);
             p += direct;
             len -= direct;
         }
@@ -274,12 +323,13 @@ void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
     struct engine *e = checked(engine);
     if (out == NULL && len > 0)
         shakerand_fatal("shakerand_engine_fill: out is NULL");
-    fill(e, e->tag == TAG_TURBOSHAKE256X8, out, len);
+    fill(e, keyed_of(e->tag), out, len);
 }
 
-void shakerand_x8_fill_unchecked(shakerand_engine *engine, void *out, size_t len)
+void shakerand_keyed_fill_unchecked(shakerand_engine *engine, shakerand_kind kind, void *out,
+                                    size_t len)
 {
-    fill(as_engine(engine), 1, out, len);
+    fill(as_engine(engine), kind == SHAKERAND_CHACHA8RAND ? &keyed_chacha8 : &keyed_x8, out, len);
 }
 
 /* Words are read straight from the state when the live block holds them;
@@ -288,16 +338,15 @@ static uint64_t next_word(shakerand_engine *engine, unsigned n)
 {
     struct engine *e = checked(engine);
     unsigned char b[8];
-    const int x8 = e->tag == TAG_TURBOSHAKE256X8;
     const size_t pos = e->pos;
-    if (pos + n < (x8 ? (size_t)X8_OUTPUT_BYTES : (size_t)RATE)) {
+    if (pos + n < e->end) {
         uint64_t *st = live_buffer(e);
         e->pos = (uint16_t)(pos + n);
         SHAKERAND_SIGNAL_FENCE();
         SHAKERAND_TEST_STEP();
         shakerand_state_extract_bytes(st, pos, b, n);
         SHAKERAND_TEST_STEP();
-        if (x8)
+        if (e->tag != TAG_TURBOSHAKE256 && e->tag != TAG_SHAKE256)
             shakerand_state_zero_bytes(st, pos, n);
     } else {
         shakerand_engine_fill(engine, b, n);

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "chacha8rand.h"
 #include "internal.h"
 #include "keccakp1600.h"
 #include "shakerand.h"
@@ -16,9 +17,9 @@ enum {
     RATCHET_ZERO_BYTES = 32,
     X8_KEY_DOMAIN = 0x20,
     X8_LANE_DOMAIN = 0x21,
-    X8_KEY_BYTES = 32,
+    KEY_BYTES = 32, /* a keyed engine's next key, after its output */
     X8_REFILL_BYTES = 8 * RATE,                       /* 1088 */
-    X8_OUTPUT_BYTES = X8_REFILL_BYTES - X8_KEY_BYTES, /* 1056 */
+    X8_OUTPUT_BYTES = X8_REFILL_BYTES - KEY_BYTES, /* 1056 */
     BUFFER_WORDS = 25 * 8, /* one buffer: eight states (x8) or one (x1) */
     BUFFER_BYTES = 8 * BUFFER_WORDS,
     /* Engine tags in memory, distinct from 0 so a zeroed (wiped or never
@@ -26,10 +27,12 @@ enum {
     TAG_TURBOSHAKE256 = 0x54534831, /* "TSH1" */
     TAG_SHAKE256 = 0x53484b31,      /* "SHK1" */
     TAG_TURBOSHAKE256X8 = 0x54534838, /* "TSH8" */
+    TAG_CHACHA8RAND = 0x43433852,     /* "CC8R" */
 };
 
 /*
- * Two buffers, one live: a refill (x8) or the next block (x1) is computed in
+ * Two buffers, one live: a refill (the keyed engines, turboshake256x8 and
+ * chacha8rand) or the next block (x1) is computed in
  * the other buffer and made live by one store of `live`, so the live buffer
  * is never half-written. Between calls the other buffer is all zero, so a
  * captured engine holds only the live buffer's secrets. Positions are
@@ -40,14 +43,18 @@ enum {
  */
 struct engine {
     uint32_t tag;
-    uint16_t pos;   /* bytes of the live block (x1) or refill (x8) handed out */
-    uint8_t block;  /* x1: index of the live block in its period */
-    uint8_t rounds; /* x1: 12 (TurboSHAKE256) or 24 (SHAKE256) */
+    uint16_t pos;   /* bytes of the live block (x1) or refill handed out */
+    uint16_t end;   /* bytes a block (x1) or refill hands out; 0 in a wiped
+                       engine, so no take fits */
     uint16_t live;  /* the buffer being served: its first word in state, 0 or
                        BUFFER_WORDS (an offset, not an index: no multiply on
                        the hot path) */
-    /* x1: one state in words 0..24; x8: eight states, lane i of state j at
-     * word 8i + j, so the refill's output is words 0..131 in order. */
+    uint8_t block;  /* x1: index of the live block in its period */
+    uint8_t rounds; /* x1: 12 (TurboSHAKE256) or 24 (SHAKE256) */
+    /* x1: one state in words 0..24; turboshake256x8: eight states, lane i
+     * of state j at word 8i + j, so the refill's output is words 0..131 in
+     * order; chacha8rand: the iteration's 128 words (chacha8rand.h). A
+     * keyed engine's next key follows its output (its last 32 bytes). */
     SHAKERAND_ALIGN64 uint64_t state[2 * BUFFER_WORDS];
 };
 
@@ -64,11 +71,13 @@ static inline struct engine *as_engine(shakerand_engine *engine)
     return (struct engine *)(void *)engine->opaque_;
 }
 
-/* shakerand_engine_fill for the system generator's turboshake256x8 engine,
- * without the check that the engine was initialised: a signal handler
- * that forks may leave the child's engine wiped mid-call, and the system
- * generator checks its whole state after the take and draws again. */
-void shakerand_x8_fill_unchecked(shakerand_engine *engine, void *out, size_t len);
+/* shakerand_engine_fill for the system generator's keyed engine (kind
+ * SHAKERAND_TURBOSHAKE256X8 or SHAKERAND_CHACHA8RAND), without the check
+ * that the engine was initialised: a signal handler that forks may leave
+ * the child's engine wiped mid-call, and the system generator checks its
+ * whole state after the take and draws again. */
+void shakerand_keyed_fill_unchecked(shakerand_engine *engine, shakerand_kind kind, void *out,
+                                    size_t len);
 
 /* The first n <= 8 bytes of b as a little-endian number. */
 static inline uint64_t load_le(const unsigned char *b, unsigned n)
@@ -100,16 +109,16 @@ static inline void copy_small(unsigned char *dst, const unsigned char *src, size
     }
 }
 
-/* The fast engine's common case, inlined where it matters: up to 16 bytes
+/* A keyed engine's common case, inlined where it matters: up to 16 bytes
  * that the current refill still holds, on a little-endian host (where the
  * refill's bytes lie in order). Returns 0, doing nothing, otherwise. Served
  * bytes are zeroed in the state, as in shakerand_engine_fill. */
-static inline int shakerand_x8_take_small(shakerand_engine *engine, void *out, size_t n)
+static inline int shakerand_keyed_take_small(shakerand_engine *engine, void *out, size_t n)
 {
     struct engine *e = as_engine(engine);
     const size_t pos = e->pos;
-    if (e->tag != TAG_TURBOSHAKE256X8 || n > 16 || n >= (size_t)X8_OUTPUT_BYTES - pos ||
-        !shakerand_host_is_little_endian())
+    if ((e->tag != TAG_TURBOSHAKE256X8 && e->tag != TAG_CHACHA8RAND) || n > 16 ||
+        pos + n >= e->end || !shakerand_host_is_little_endian())
         return 0;
     unsigned char *src = (unsigned char *)live_buffer(e) + pos;
     e->pos = (uint16_t)(pos + n);

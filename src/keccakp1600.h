@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Keccak-p[1600] kernels: the private interface between the modes
- * (TurboSHAKE, SHAKE, the engines) and the per-instruction-set permutations.
+ * Kernels: the private interface between the modes (TurboSHAKE, SHAKE, the
+ * engines) and the per-instruction-set permutations: Keccak-p[1600] here,
+ * the chacha8rand iteration in chacha8rand.h.
  *
  * A single state is 25 lanes in native byte order, lane (x, y) at index
  * x + 5y. Parallel kernels take their states lane-interleaved, lane i of
@@ -9,7 +10,7 @@
  * lane of every state at once. A kernel set names one implementation of
  * each width; widths a set has no vector code for use the best other code
  * its instruction set allows (the portable x1 in the AVX2 set, the AVX2 x4
- * in the AVX-512 set).
+ * in the AVX-512 set, the portable Keccak code in the NEON set).
  */
 #ifndef SHAKERAND_KECCAKP1600_H
 #define SHAKERAND_KECCAKP1600_H
@@ -17,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "chacha8rand.h"
 
 #define SHAKERAND_KECCAK_LANES 25
 #define SHAKERAND_KECCAK_STATE_BYTES 200
@@ -33,6 +36,7 @@ struct shakerand_kernel {
     shakerand_p1600_fn p1600;
     shakerand_p1600xn_fn p1600x4;
     shakerand_p1600xn_fn p1600x8;
+    shakerand_chacha8_fn chacha8rand;
 };
 
 extern const uint64_t shakerand_keccak_round_constants[24];

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * The system generator: one turboshake256x8 engine per thread.
+ * The system generator: one keyed engine per thread, chacha8rand unless
+ * the build or the environment chose turboshake256x8 (docs/system.md).
  *
  * Each thread's state lives in its own anonymous mapping marked
  * MADV_WIPEONFORK (a child process sees it zeroed, so it cannot repeat the
@@ -38,6 +39,9 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
@@ -49,6 +53,7 @@
 
 enum {
     SEED_BYTES = 64,
+    CHACHA8_KEY_DOMAIN = 0x24, /* TurboSHAKE256 domain byte of the key digest */
     CHECK_INTERVAL_BYTES = 4096,
     MAX_PIECE_BYTES = 1 << 20,
 };
@@ -157,11 +162,39 @@ static void on_thread_exit(void *p)
 
 static int setup_status = SHAKERAND_ENOMEM;
 
+/* The build's choice, else chacha8rand (the faster engine where the two
+ * were measured: BENCHMARKS.md). */
+#if !defined(SHAKERAND_SYSTEM_ENGINE_DEFAULT)
+#define SHAKERAND_SYSTEM_ENGINE_DEFAULT SHAKERAND_CHACHA8RAND
+#endif
+
+/* The engine every thread's generator runs, fixed by setup. */
+static shakerand_kind system_kind = SHAKERAND_SYSTEM_ENGINE_DEFAULT;
+
+/* SHAKERAND_SYSTEM_ENGINE, read once: a keyed engine's name replaces the
+ * build's choice; anything else is reported and ignored. */
+static void choose_kind(void)
+{
+    const char *name = getenv("SHAKERAND_SYSTEM_ENGINE");
+    if (name == NULL || name[0] == '\0')
+        return;
+    shakerand_kind kind;
+    if (shakerand_kind_from_name(name, &kind) == SHAKERAND_OK &&
+        (kind == SHAKERAND_TURBOSHAKE256X8 || kind == SHAKERAND_CHACHA8RAND)) {
+        system_kind = kind;
+        return;
+    }
+    fprintf(stderr,
+            "shakerand: SHAKERAND_SYSTEM_ENGINE=%s is not chacha8rand or turboshake256x8; "
+            "using %s\n", name, shakerand_kind_name(system_kind));
+}
+
 /* A thread's state is registered under exit_key so its exit wipes it; the
  * fork handler is the fall-back where WIPEONFORK is refused. Without either
  * the generator cannot keep its promises, so it refuses to start. */
 static void setup(void)
 {
+    choose_kind();
     if (pthread_key_create(&exit_key, on_thread_exit) != 0)
         return;
     if (pthread_atfork(NULL, NULL, on_fork_child) != 0) {
@@ -201,7 +234,15 @@ static int seed_with(struct system_state *s, const void *extra, size_t extra_len
         len += 32;
     }
     SHAKERAND_SECRET(material, len);
-    shakerand_engine_init(&s->engine, SHAKERAND_TURBOSHAKE256X8, material, len);
+    if (system_kind == SHAKERAND_CHACHA8RAND) {
+        /* chacha8rand takes a 32-byte key: the material's digest. */
+        unsigned char key[CHACHA8_KEY_BYTES];
+        shakerand_turboshake256(key, sizeof key, material, len, CHACHA8_KEY_DOMAIN);
+        shakerand_engine_init(&s->engine, SHAKERAND_CHACHA8RAND, key, sizeof key);
+        shakerand_memzero(key, sizeof key);
+    } else {
+        shakerand_engine_init(&s->engine, SHAKERAND_TURBOSHAKE256X8, material, len);
+    }
     SHAKERAND_TEST_STEP();
     shakerand_memzero(material, sizeof material);
     s->magic = STATE_MAGIC;
@@ -402,7 +443,7 @@ static inline int fast_take(void *out, size_t n)
     if (__builtin_expect(s != NULL && s->until_check >= n, 1)) {
         struct engine *e = as_engine(&s->engine);
         const size_t pos = e->pos;
-        if (__builtin_expect(n < X8_OUTPUT_BYTES - pos && shakerand_host_is_little_endian(), 1)) {
+        if (__builtin_expect(pos + n < e->end && shakerand_host_is_little_endian(), 1)) {
             s->until_check -= n;
             unsigned char *src = (unsigned char *)live_buffer(e) + pos;
             e->pos = (uint16_t)(pos + n);
@@ -444,8 +485,8 @@ __attribute__((noinline)) static int system_fill(void *out, size_t len)
         status = ready(piece, &s);
         if (status != SHAKERAND_OK)
             break;
-        if (piece > 16 || !shakerand_x8_take_small(&s->engine, p, piece))
-            shakerand_x8_fill_unchecked(&s->engine, p, piece);
+        if (piece > 16 || !shakerand_keyed_take_small(&s->engine, p, piece))
+            shakerand_keyed_fill_unchecked(&s->engine, system_kind, p, piece);
         if (still_sound(s)) {
             len -= piece;
             if (len > 0) /* p may be NULL when len is 0 */
@@ -458,6 +499,12 @@ __attribute__((noinline)) static int system_fill(void *out, size_t len)
     return status;
 }
 
+shakerand_kind shakerand_system_kind(void)
+{
+    pthread_once(&setup_once, setup);
+    return system_kind;
+}
+
 int shakerand_system_init(void)
 {
     return system_fill(NULL, 0);
@@ -467,7 +514,7 @@ void shakerand_system_fill(void *out, size_t len)
 {
     if (out == NULL && len > 0)
         shakerand_fatal("shakerand_system_fill: out is NULL");
-    if (len > 0 && len < X8_OUTPUT_BYTES && fast_take(out, len))
+    if (len > 0 && len < CHACHA8_OUTPUT_BYTES && fast_take(out, len))
         return;
     const int status = system_fill(out, len);
     if (status != SHAKERAND_OK)
@@ -494,7 +541,7 @@ __attribute__((noinline)) static uint64_t system_word(unsigned n)
             seeding_failed(status);
         }
         unsigned char b[8];
-        shakerand_x8_fill_unchecked(&s->engine, b, n);
+        shakerand_keyed_fill_unchecked(&s->engine, system_kind, b, n);
         if (__builtin_expect(still_sound(s), 1)) {
             leave();
             return load_le(b, n);

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include <cstdio>
 #include <cstring>
 
 #include <gtest/gtest.h>
@@ -116,19 +117,23 @@ TEST(Engine, FastEngineIsInterleavedTurboShakeLanes)
 
 // The system generator's inlined small-request path gives the same stream
 // as shakerand_engine_fill, and zeroes what it serves.
-TEST(Engine, InlinedSmallRequestsEqualFill)
+class KeyedKinds : public ::testing::TestWithParam<shakerand_kind> {};
+
+INSTANTIATE_TEST_SUITE_P(All, KeyedKinds, ::testing::Values(SHAKERAND_TURBOSHAKE256X8, SHAKERAND_CHACHA8RAND));
+
+TEST_P(KeyedKinds, InlinedSmallRequestsEqualFill)
 {
-    const bytes seed = test::ptn(9);
-    const bytes whole = stream(SHAKERAND_TURBOSHAKE256X8, seed, 5000);
+    const bytes seed = test::ptn(32);
+    const bytes whole = stream(GetParam(), seed, 5000);
     shakerand_engine e;
-    shakerand_engine_init(&e, SHAKERAND_TURBOSHAKE256X8, seed.data(), seed.size());
+    shakerand_engine_init(&e, GetParam(), seed.data(), seed.size());
     std::mt19937 rng(5);
     bytes got;
     int served = 0;
     while (got.size() < 4900) {
         const std::size_t n = rng() % 17;
         std::uint8_t buf[16];
-        if (shakerand_x8_take_small(&e, buf, n))
+        if (shakerand_keyed_take_small(&e, buf, n))
             served++;
         else
             shakerand_engine_fill(&e, buf, n);
@@ -142,16 +147,17 @@ TEST(Engine, InlinedSmallRequestsEqualFill)
     shakerand_engine one;
     shakerand_engine_init(&one, SHAKERAND_SHAKE256, "x", 1);
     std::uint8_t b[4];
-    EXPECT_EQ(0, shakerand_x8_take_small(&one, b, 4)) << "only the fast engine takes the inline path";
+    EXPECT_EQ(0, shakerand_keyed_take_small(&one, b, 4)) << "only the keyed engines take the inline path";
 }
 
-// Key erasure (docs/engines.md): bytes handed out by the fast engine are
+// Key erasure (docs/engines.md): bytes handed out by a keyed engine are
 // nowhere in its memory afterwards.
-TEST(Engine, FastEngineForgetsWhatItHandedOut)
+TEST_P(KeyedKinds, ForgetsWhatItHandedOut)
 {
     shakerand_engine e;
-    shakerand_engine_init(&e, SHAKERAND_TURBOSHAKE256X8, "forget", 6);
-    for (std::size_t n : {std::size_t{16}, std::size_t{8}, std::size_t{500}, std::size_t{1056}, std::size_t{3000}}) {
+    shakerand_engine_init(&e, GetParam(), "forget: thirty-two bytes of key.", 32);
+    for (std::size_t n : {std::size_t{16}, std::size_t{8}, std::size_t{500}, std::size_t{992}, std::size_t{1056},
+                          std::size_t{3000}}) {
         bytes out(n);
         if (n == 8) {
             const std::uint64_t w = shakerand_engine_u64(&e);
@@ -168,6 +174,29 @@ TEST(Engine, FastEngineForgetsWhatItHandedOut)
                       end)
                 << "delivered bytes " << at << ".." << at + probe << " of a " << n << "-byte request remain";
         }
+    }
+}
+
+// The vector published with the C2SP chacha8rand specification, read as
+// words (Go's Uint64), on every kernel.
+TEST(Engine, ChaCha8RandMatchesThePublishedVector)
+{
+    const auto doc = test::load_json("vectors/shakerand.json");
+    const auto &v = doc.at("c2sp_chacha8rand");
+    const bytes seed = test::from_hex(v.at("seed_hex"));
+    ASSERT_EQ(seed.size(), 32u);
+    for (const auto *k : test::kernels()) {
+        test::kernel_guard guard(k);
+        shakerand_engine e;
+        ASSERT_EQ(SHAKERAND_OK, shakerand_engine_init(&e, SHAKERAND_CHACHA8RAND, seed.data(), seed.size()));
+        std::size_t i = 0;
+        for (const auto &word : v.at("uint64_hex")) {
+            char hex[17];
+            std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(shakerand_engine_u64(&e)));
+            EXPECT_EQ(std::string(hex), word.get<std::string>()) << k->name << " word " << i;
+            i++;
+        }
+        EXPECT_EQ(i, 32u);
     }
 }
 
@@ -193,8 +222,9 @@ TEST(Engine, SlicingDoesNotChangeStream)
     const std::size_t total = 5 * 1088 + 333;
     for (const auto *k : test::kernels()) {
         test::kernel_guard guard(k);
-        for (shakerand_kind kind : {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256, SHAKERAND_TURBOSHAKE256X8}) {
-            const bytes seed = test::ptn(40);
+        for (shakerand_kind kind : {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256, SHAKERAND_TURBOSHAKE256X8,
+                                    SHAKERAND_CHACHA8RAND}) {
+            const bytes seed = test::ptn(kind == SHAKERAND_CHACHA8RAND ? 32 : 40);
             const bytes whole = stream(kind, seed, total);
 
             shakerand_engine e;
@@ -216,28 +246,31 @@ TEST(Engine, SlicingDoesNotChangeStream)
     }
 }
 
-// Large requests build the fast engine's middle refills in the caller's
-// memory when it is 8-byte aligned: the same stream at every alignment and
-// around the sizes where that starts (1600 bytes) and ends, and the engine
-// keeps nothing delivered.
+// Large requests build a keyed engine's middle refills in the caller's
+// memory (turboshake256x8: when it is 8-byte aligned): the same stream at
+// every alignment and around the sizes where that starts (1600 bytes;
+// chacha8rand 1024) and ends, and the engine keeps nothing delivered.
 TEST(Engine, LargeRequestsAtEveryAlignmentGiveTheSameStream)
 {
-    const bytes seed = test::ptn(33);
+    const bytes seed = test::ptn(32);
     for (const auto *k : test::kernels()) {
         test::kernel_guard guard(k);
-        for (std::size_t prefix : {std::size_t{0}, std::size_t{5}, std::size_t{1056}, std::size_t{1000}}) {
-            for (std::size_t n : {1599, 1600, 1601, 2111, 2112, 2655, 2656, 2657, 3200, 10000, 65536}) {
-                const bytes whole = stream(SHAKERAND_TURBOSHAKE256X8, seed, prefix + n);
+        for (shakerand_kind kind : {SHAKERAND_TURBOSHAKE256X8, SHAKERAND_CHACHA8RAND})
+        for (std::size_t prefix : {std::size_t{0}, std::size_t{5}, std::size_t{1056}, std::size_t{992}, std::size_t{1000}}) {
+            for (std::size_t n : {1023, 1024, 1025, 1599, 1600, 1601, 1983, 1984, 2016, 2047, 2048, 2111, 2112,
+                                  2655, 2656, 2657, 3200, 10000, 65536}) {
+                const bytes whole = stream(kind, seed, prefix + n);
                 for (std::size_t offset = 0; offset < 9; offset++) {
                     shakerand_engine e;
-                    shakerand_engine_init(&e, SHAKERAND_TURBOSHAKE256X8, seed.data(), seed.size());
+                    shakerand_engine_init(&e, kind, seed.data(), seed.size());
                     bytes head(prefix);
                     shakerand_engine_fill(&e, head.data(), prefix);
                     std::vector<std::uint64_t> storage(n / 8 + 3);
                     auto *out = reinterpret_cast<std::uint8_t *>(storage.data()) + offset;
                     shakerand_engine_fill(&e, out, n);
                     ASSERT_EQ(0, std::memcmp(out, whole.data() + prefix, n))
-                        << k->name << " prefix " << prefix << " n " << n << " offset " << offset;
+                        << k->name << " " << shakerand_kind_name(kind) << " prefix " << prefix << " n " << n
+                        << " offset " << offset;
                     ASSERT_EQ(std::search(e.opaque_, e.opaque_ + sizeof e.opaque_, out + n - 16, out + n),
                               e.opaque_ + sizeof e.opaque_);
                 }
@@ -250,11 +283,11 @@ class EngineKinds : public ::testing::TestWithParam<shakerand_kind> {};
 
 INSTANTIATE_TEST_SUITE_P(All, EngineKinds,
                          ::testing::Values(SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256,
-                                           SHAKERAND_TURBOSHAKE256X8));
+                                           SHAKERAND_TURBOSHAKE256X8, SHAKERAND_CHACHA8RAND));
 
 TEST_P(EngineKinds, WordsAreTheStreamReadLittleEndian)
 {
-    const bytes seed = test::ptn(136);
+    const bytes seed = test::ptn(GetParam() == SHAKERAND_CHACHA8RAND ? 32 : 136);
     const bytes s = stream(GetParam(), seed, 4096);
     shakerand_engine e;
     shakerand_engine_init(&e, GetParam(), seed.data(), seed.size());
@@ -288,6 +321,10 @@ TEST(Engine, Names)
     EXPECT_EQ(SHAKERAND_OK, shakerand_kind_from_name("turboshake256", &k));
     EXPECT_EQ(k, SHAKERAND_TURBOSHAKE256);
     EXPECT_STREQ(shakerand_kind_name(SHAKERAND_SHAKE256), "shake256");
+    EXPECT_STREQ(shakerand_kind_name(SHAKERAND_CHACHA8RAND), "chacha8rand");
+    EXPECT_EQ(SHAKERAND_OK, shakerand_kind_from_name("chacha8rand", &k));
+    EXPECT_EQ(k, SHAKERAND_CHACHA8RAND);
+    EXPECT_EQ(SHAKERAND_OK, shakerand_kind_from_name("turboshake256", &k));
     EXPECT_EQ(shakerand_kind_name(static_cast<shakerand_kind>(99)), nullptr);
     EXPECT_EQ(SHAKERAND_EINVAL, shakerand_kind_from_name("TurboSHAKE256", &k));
     EXPECT_EQ(SHAKERAND_EINVAL, shakerand_kind_from_name(nullptr, &k));
@@ -305,7 +342,10 @@ TEST(EngineErrors, BadInitChangesNothing)
     shakerand_engine_fill(&e, skip, sizeof skip);
     before = e;
     EXPECT_EQ(SHAKERAND_EINVAL, shakerand_engine_init(&e, static_cast<shakerand_kind>(0), seed.data(), 1));
-    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_engine_init(&e, static_cast<shakerand_kind>(4), seed.data(), 1));
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_engine_init(&e, static_cast<shakerand_kind>(5), seed.data(), 1));
+    const bytes long_seed = test::ptn(64);
+    for (std::size_t n : {0, 1, 31, 33, 64})
+        EXPECT_EQ(SHAKERAND_EINVAL, shakerand_engine_init(&e, SHAKERAND_CHACHA8RAND, long_seed.data(), n)) << n;
     EXPECT_EQ(SHAKERAND_EINVAL, shakerand_engine_init(&e, SHAKERAND_SHAKE256, nullptr, 1));
     EXPECT_EQ(SHAKERAND_EINVAL, shakerand_engine_init(nullptr, SHAKERAND_SHAKE256, seed.data(), 1));
     EXPECT_EQ(0, std::memcmp(&e, &before, sizeof e));

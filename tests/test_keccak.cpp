@@ -83,6 +83,31 @@ TEST(Keccak, EveryX4KernelEqualsPortable) { check_parallel<4>(&shakerand_kernel:
 
 TEST(Keccak, EveryX8KernelEqualsPortable) { check_parallel<8>(&shakerand_kernel::p1600x8); }
 
+// chacha8rand: every kernel's iteration equals the portable one's on
+// random keys, at every output alignment.
+TEST(ChaCha8Rand, EveryKernelEqualsPortable)
+{
+    std::mt19937_64 rng(8);
+    for (int trial = 0; trial < 500; trial++) {
+        std::uint64_t key[4];
+        for (auto &w : key)
+            w = rng();
+        unsigned char expected[1024];
+        shakerand_chacha8rand_portable(key, expected);
+        for (const auto *k : test::kernels()) {
+            unsigned char got[1024 + 8];
+            const std::size_t offset = static_cast<std::size_t>(trial) % 8;
+            std::memset(got, 0xA5, sizeof got);
+            k->chacha8rand(key, got + offset);
+            ASSERT_EQ(0, std::memcmp(got + offset, expected, sizeof expected)) << k->name << " trial=" << trial;
+            for (std::size_t i = 0; i < offset; i++)
+                ASSERT_EQ(got[i], 0xA5) << k->name << " wrote before its output";
+            for (std::size_t i = offset + 1024; i < sizeof got; i++)
+                ASSERT_EQ(got[i], 0xA5) << k->name << " wrote past its output";
+        }
+    }
+}
+
 TEST(Dispatch, DetectedKernelIsSupportedAndNamed)
 {
     const char *name = shakerand_kernel_name();

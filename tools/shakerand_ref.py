@@ -139,6 +139,59 @@ def x8_stream(seed, n):
     return bytes(out[:n])
 
 
+CHACHA_CONSTANTS = (0x61707865, 0x3320646E, 0x79622D32, 0x6B206574)  # "expand 32-byte k"
+MASK32 = (1 << 32) - 1
+
+
+def chacha8_block(key_words, counter):
+    """The ChaCha8 block function on key (8 words), a zero nonce and
+    `counter`, as chacha8rand uses it: only the key words are added back
+    after the rounds (C2SP chacha8rand)."""
+    x = list(CHACHA_CONSTANTS) + list(key_words) + [counter, 0, 0, 0]
+
+    def qr(a, b, c, d):
+        def rotl(v, r):
+            return ((v << r) | (v >> (32 - r))) & MASK32
+        x[a] = (x[a] + x[b]) & MASK32
+        x[d] = rotl(x[d] ^ x[a], 16)
+        x[c] = (x[c] + x[d]) & MASK32
+        x[b] = rotl(x[b] ^ x[c], 12)
+        x[a] = (x[a] + x[b]) & MASK32
+        x[d] = rotl(x[d] ^ x[a], 8)
+        x[c] = (x[c] + x[d]) & MASK32
+        x[b] = rotl(x[b] ^ x[c], 7)
+
+    for _ in range(4):  # 4 double rounds are 8 rounds
+        qr(0, 4, 8, 12), qr(1, 5, 9, 13), qr(2, 6, 10, 14), qr(3, 7, 11, 15)
+        qr(0, 5, 10, 15), qr(1, 6, 11, 12), qr(2, 7, 8, 13), qr(3, 4, 9, 14)
+    for w in range(4, 12):
+        x[w] = (x[w] + key_words[w - 4]) & MASK32
+    return x
+
+
+def chacha8rand_stream(seed, n):
+    """The first n bytes of chacha8rand keyed with the 32-byte `seed`
+    (C2SP chacha8rand): each iteration is 16 blocks with counters 0..15,
+    interleaved four blocks at a time (word w of block j of a group is the
+    group's word 4w + j); its last 32 bytes key the next iteration and the
+    992 before them are output."""
+    if len(seed) != 32:
+        raise ValueError("a chacha8rand seed is 32 bytes")
+    key = seed
+    out = bytearray()
+    while len(out) < n:
+        words = [int.from_bytes(key[4 * i:4 * i + 4], "little") for i in range(8)]
+        blocks = [chacha8_block(words, c) for c in range(16)]
+        iteration = bytearray()
+        for g in range(4):
+            for w in range(16):
+                for j in range(4):
+                    iteration += blocks[4 * g + j][w].to_bytes(4, "little")
+        out += iteration[:992]
+        key = bytes(iteration[992:])
+    return bytes(out[:n])
+
+
 def engine_stream(kind, seed, n):
     """The first n bytes of engine `kind` seeded with `seed` (docs/engines.md):
     the XOF's squeeze, in periods of 8 blocks of 136 bytes; between periods
@@ -146,6 +199,8 @@ def engine_stream(kind, seed, n):
     permuted again."""
     if kind == "turboshake256x8":
         return x8_stream(seed, n)
+    if kind == "chacha8rand":
+        return chacha8rand_stream(seed, n)
     rounds = ENGINE_ROUNDS[kind]
     s = Sponge(136, rounds, 0x1F)
     s.absorb(seed)

@@ -24,7 +24,7 @@ _shakerand()
     esac
     case $prev in
     -e | --engine)
-        COMPREPLY=($(compgen -W "turboshake256 shake256 turboshake256x8" -- "$cur"))
+        COMPREPLY=($(compgen -W "turboshake256 shake256 turboshake256x8 chacha8rand" -- "$cur"))
         return ;;
     -m | --method)
         [[ $command == int ]] &&

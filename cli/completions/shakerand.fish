@@ -18,7 +18,7 @@ complete -c shakerand -s h -l help -d 'show the help'
 complete -c shakerand -n '__fish_seen_subcommand_from bytes' -s n -l size -x -d 'number of bytes (K, M, G, T suffixes)'
 complete -c shakerand -n '__fish_seen_subcommand_from bytes' -l hex -d 'lower-case hexadecimal on one line'
 complete -c shakerand -n '__fish_seen_subcommand_from bytes' -l base64 -d 'base64 in lines of 64 characters'
-complete -c shakerand -n '__fish_seen_subcommand_from bytes' -s e -l engine -x -a 'turboshake256 shake256 turboshake256x8' -d 'engine'
+complete -c shakerand -n '__fish_seen_subcommand_from bytes' -s e -l engine -x -a 'turboshake256 shake256 turboshake256x8 chacha8rand' -d 'engine'
 complete -c shakerand -n '__fish_seen_subcommand_from bytes' -s s -l seed -x -d 'seed in hex, reproducible'
 complete -c shakerand -n '__fish_seen_subcommand_from bytes' -s o -l output -r -F -d 'write to FILE'
 

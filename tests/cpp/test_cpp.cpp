@@ -184,9 +184,24 @@ TEST(Engine, ReproducesProjectVectors)
             check_project_vector<kind::turboshake256>(v);
         else if (v.at("engine") == "shake256")
             check_project_vector<kind::shake256>(v);
-        else
+        else if (v.at("engine") == "turboshake256x8")
             check_project_vector<kind::turboshake256x8>(v);
+        else if (v.at("engine") == "chacha8rand")
+            check_project_vector<kind::chacha8rand>(v);
+        else
+            ADD_FAILURE() << "unknown engine " << v.at("engine");
     }
+}
+
+// chacha8rand takes exactly 32 bytes: anything else is invalid_argument,
+// and the default constructor seeds it.
+TEST(Engine, ChaCha8RandSeedsAreThirtyTwoBytes)
+{
+    static_assert(shakerand::engine<std::uint64_t, kind::chacha8rand>::seed_byte_len == 32);
+    for (std::size_t n : {0, 31, 33, 136})
+        EXPECT_THROW((shakerand::engine<std::uint64_t, kind::chacha8rand>(bytes(n, 1))), std::invalid_argument) << n;
+    shakerand::engine<std::uint64_t, kind::chacha8rand> a, b;
+    EXPECT_NE(a(), b());
 }
 
 // Words and generate() interleaved read one stream, in order.

@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import shakerand_ref  # noqa: E402
 
-KINDS = {"turboshake256": 1, "shake256": 2, "turboshake256x8": 3}
+KINDS = {"turboshake256": 1, "shake256": 2, "turboshake256x8": 3, "chacha8rand": 4}
 ENGINE_SIZE = 4096
 
 

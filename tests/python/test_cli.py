@@ -41,13 +41,21 @@ def assert_error(result, status, fragment):
     assert fragment in lines[0], lines[0]
 
 
-@pytest.mark.parametrize("kind", ["turboshake256", "shake256", "turboshake256x8"])
+@pytest.mark.parametrize("kind", ["turboshake256", "shake256", "turboshake256x8", "chacha8rand"])
 @pytest.mark.parametrize("size,n", [("0", 0), ("1", 1), ("1088", 1088), ("3K", 3072),
                                     ("1M", 1 << 20)])
 def test_seeded_output_equals_library(cli, lib, kind, size, n):
-    r = run(cli, "bytes", "-n", size, "--engine", kind, "--seed", SEED.hex())
+    seed = SEED[:32] if kind == "chacha8rand" else SEED
+    r = run(cli, "bytes", "-n", size, "--engine", kind, "--seed", seed.hex())
     assert r.returncode == 0 and r.stderr == b""
-    assert r.stdout == lib.engine(kind, SEED).fill(n)
+    assert r.stdout == lib.engine(kind, seed).fill(n)
+
+
+@pytest.mark.parametrize("length", [0, 1, 31, 33, 64])
+def test_chacha8rand_seed_of_wrong_length_is_a_usage_error(cli, length):
+    r = run(cli, "bytes", "-n", "16", "--engine", "chacha8rand", "--seed", "ab" * length)
+    assert r.returncode == 2 and r.stdout == b""
+    assert f"chacha8rand seed is exactly 32 bytes (64 hex digits), not {length}".encode() in r.stderr
 
 
 def test_default_engine_is_turboshake256(cli, lib):
@@ -237,7 +245,7 @@ def test_help_and_version(cli):
     assert b"kernel" in r.stdout
 
 
-@pytest.mark.parametrize("kind", ["turboshake256", "shake256", "turboshake256x8"])
+@pytest.mark.parametrize("kind", ["turboshake256", "shake256", "turboshake256x8", "chacha8rand"])
 def test_engine_without_seed_is_seeded_from_the_sources(cli, kind):
     a = run(cli, "bytes", "-n", "64", "--engine", kind).stdout
     b = run(cli, "bytes", "-n", "64", "--engine", kind).stdout
@@ -257,6 +265,27 @@ def test_sources_json(cli):
         assert (s["reason"] is None) == s["used"]
     assert doc["sources"][0]["used"] and doc["sources"][0]["method"].startswith("getrandom")
     assert doc["reseed_failures"] == 0
+    assert doc["system_engine"] == "chacha8rand"
+
+
+@pytest.mark.parametrize("value,engine", [("turboshake256x8", "turboshake256x8"),
+                                          ("chacha8rand", "chacha8rand"), ("", "chacha8rand")])
+def test_system_engine_from_the_environment(cli, value, engine):
+    import json
+    r = subprocess.run([cli, "sources", "--json"], capture_output=True,
+                       env=dict(os.environ, SHAKERAND_SYSTEM_ENGINE=value))
+    assert r.returncode == 0 and r.stderr == b""
+    assert json.loads(r.stdout)["system_engine"] == engine
+
+
+@pytest.mark.parametrize("value", ["shake256", "ChaCha8Rand", "bogus"])
+def test_unknown_system_engine_is_reported_and_ignored(cli, value):
+    import json
+    r = subprocess.run([cli, "sources", "--json"], capture_output=True,
+                       env=dict(os.environ, SHAKERAND_SYSTEM_ENGINE=value))
+    assert r.returncode == 0
+    assert f"SHAKERAND_SYSTEM_ENGINE={value} is not chacha8rand or turboshake256x8".encode() in r.stderr
+    assert json.loads(r.stdout)["system_engine"] == "chacha8rand"
 
 
 def test_sources_table_and_errors(cli):

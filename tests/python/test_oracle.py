@@ -59,10 +59,11 @@ def test_reference_model_reproduces_randomshake(ref):
         assert hashlib.sha256(s).hexdigest() == v["sha256_of_first_65536"]
 
 
-@pytest.mark.parametrize("kind", ["turboshake256", "shake256", "turboshake256x8"])
+@pytest.mark.parametrize("kind", ["turboshake256", "shake256", "turboshake256x8", "chacha8rand"])
 def test_engine_matches_reference_model_for_random_seeds(lib, ref, kind):
     for _ in range(12):
-        seed = bytes(rng.getrandbits(8) for _ in range(rng.randrange(400)))
+        seed_len = 32 if kind == "chacha8rand" else rng.randrange(400)
+        seed = bytes(rng.getrandbits(8) for _ in range(seed_len))
         n = rng.randrange(3 * 1088)
         engine = lib.engine(kind, seed)
         got = b""
@@ -83,3 +84,15 @@ def test_fast_engine_definition_with_pycryptodome_lanes(lib):
         expected += refill[:1056]
         key = refill[1056:]
     assert lib.engine("turboshake256x8", seed).fill(len(expected)) == expected
+
+
+def test_chacha8rand_reference_model_matches_the_c2sp_vector(ref):
+    """The model against the vector published with the C2SP chacha8rand
+    specification (Go's math/rand/v2 is the oracle for the rest:
+    go/vectors_test.go)."""
+    import json
+    with open(os.path.join(ROOT, "vectors", "shakerand.json")) as f:
+        v = json.load(f)["c2sp_chacha8rand"]
+    words = v["uint64_hex"]
+    s = ref.engine_stream("chacha8rand", bytes.fromhex(v["seed_hex"]), 8 * len(words))
+    assert [s[8 * i:8 * i + 8][::-1].hex() for i in range(len(words))] == words

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/*
+ * chacha8rand kernels (C2SP chacha8rand, the generator of Go's runtime and
+ * math/rand/v2): one iteration is the ChaCha8 block function on one key
+ * with a zero nonce and the counters 0..15, the constants and the counter
+ * left out of the final addition (only the key words are added back), the
+ * 16 blocks interleaved four at a time: in each group of four blocks, word
+ * w of block j is the group's 32-bit word 4w + j. The iteration's 1024
+ * bytes are 992 bytes of output and, last, the next iteration's key.
+ *
+ * A kernel takes the key as four 64-bit words (Go's seed words: bytes
+ * 8i..8i+7 read little-endian) and writes the iteration as 128 native
+ * 64-bit words, word i being Go's i-th Uint64 of the iteration, so on a
+ * little-endian host memory holds the stream's bytes in order. `out` need
+ * not be aligned and must not overlap `key`.
+ */
+#ifndef SHAKERAND_CHACHA8RAND_H
+#define SHAKERAND_CHACHA8RAND_H
+
+#include <stdint.h>
+
+enum {
+    CHACHA8_KEY_BYTES = 32,
+    CHACHA8_REFILL_BYTES = 1024,
+    CHACHA8_OUTPUT_BYTES = CHACHA8_REFILL_BYTES - CHACHA8_KEY_BYTES, /* 992 */
+};
+
+typedef void (*shakerand_chacha8_fn)(const uint64_t key[4], void *out);
+
+/* "expand 32-byte k", the ChaCha constants. */
+#define SHAKERAND_CHACHA_C0 0x61707865u
+#define SHAKERAND_CHACHA_C1 0x3320646eu
+#define SHAKERAND_CHACHA_C2 0x79622d32u
+#define SHAKERAND_CHACHA_C3 0x6b206574u
+
+#if defined(__aarch64__) && defined(__ARM_NEON) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SHAKERAND_HAVE_AARCH64_KERNELS 1
+#endif
+
+void shakerand_chacha8rand_portable(const uint64_t key[4], void *out);
+#if defined(SHAKERAND_HAVE_X86_64_KERNELS)
+void shakerand_chacha8rand_avx2(const uint64_t key[4], void *out);
+void shakerand_chacha8rand_avx512(const uint64_t key[4], void *out);
+#endif
+#if defined(SHAKERAND_HAVE_AARCH64_KERNELS)
+void shakerand_chacha8rand_neon(const uint64_t key[4], void *out);
+#endif
+
+#endif
