@@ -77,6 +77,21 @@ class System : public ::testing::Test {
     }
 };
 
+// The engine the generator runs: chacha8rand unless SHAKERAND_SYSTEM_ENGINE
+// (set by the ctest entries named *_x8) chose turboshake256x8; the thread's
+// state holds an engine of that kind.
+TEST_F(System, RunsTheChosenEngine)
+{
+    const char *expected = std::getenv("EXPECT_SYSTEM_ENGINE");
+    EXPECT_STREQ(shakerand_kind_name(shakerand_system_kind()), expected != nullptr ? expected : "chacha8rand");
+    std::uint8_t b[8];
+    shakerand_system_fill(b, sizeof b);
+    std::uint32_t tag;
+    std::memcpy(&tag, shakerand_system_state_for_testing(), sizeof tag);
+    EXPECT_EQ(tag, shakerand_system_kind() == SHAKERAND_CHACHA8RAND ? std::uint32_t{TAG_CHACHA8RAND}
+                                                                     : std::uint32_t{TAG_TURBOSHAKE256X8});
+}
+
 TEST_F(System, ProducesDistinctOutput)
 {
     ASSERT_EQ(SHAKERAND_OK, shakerand_system_init());

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "shakerand.h"
+#include "keccakp1600.h"
 #include "testing.h"
 
 static int passed, failed;
@@ -49,8 +50,9 @@ static void to_hex(const unsigned char *b, size_t n, char *out)
 
 int main(int argc, char **argv)
 {
-    if (argc != 6) {
-        fprintf(stderr, "usage: %s SOURCE present|absent TS256_HEX SHAKE256_HEX TS256X8_HEX\n", argv[0]);
+    if (argc != 7) {
+        fprintf(stderr, "usage: %s SOURCE present|absent TS256_HEX SHAKE256_HEX TS256X8_HEX "
+                "CHACHA8RAND_HEX\n", argv[0]);
         return 2;
     }
     const char *source = argv[1];
@@ -102,18 +104,20 @@ int main(int argc, char **argv)
     for (int i = 0; i < 40; i++)
         seed[i] = (unsigned char)i;
     const shakerand_kind kinds[] = {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256,
-                                    SHAKERAND_TURBOSHAKE256X8};
-    for (int k = 0; k < 3; k++) {
+                                    SHAKERAND_TURBOSHAKE256X8, SHAKERAND_CHACHA8RAND};
+    for (int k = 0; k < 4; k++) {
         static shakerand_engine e;
         enum { N = 2300 };
         static unsigned char out[N];
         static char hex[2 * N + 1];
-        shakerand_engine_init(&e, kinds[k], seed, sizeof seed);
+        /* chacha8rand takes the seed's first 32 bytes. */
+        const size_t seed_len = kinds[k] == SHAKERAND_CHACHA8RAND ? 32 : sizeof seed;
+        shakerand_engine_init(&e, kinds[k], seed, seed_len);
         shakerand_engine_fill(&e, out, N);
         to_hex(out, N, hex);
         CHECK(strcmp(hex, argv[3 + k]) == 0, "%s: stream differs from the model",
               shakerand_kind_name(kinds[k]));
-        shakerand_engine_init(&e, kinds[k], seed, sizeof seed);
+        shakerand_engine_init(&e, kinds[k], seed, seed_len);
         int words_ok = 1;
         for (int w = 0; w + 8 <= N; w += 8) {
             uint64_t expect = 0;
@@ -124,6 +128,30 @@ int main(int argc, char **argv)
         CHECK(words_ok, "%s: u64 words are not the stream read little-endian",
               shakerand_kind_name(kinds[k]));
     }
+    /* Every kernel this CPU runs gives the model's chacha8rand stream (the
+     * NEON kernel is only ever run here and in the aarch64 suites). */
+    char kernels[128] = "";
+    for (size_t i = 0; shakerand_kernel_list[i] != NULL; i++) {
+        const struct shakerand_kernel *k = shakerand_kernel_list[i];
+        if (shakerand_kernel_find(k->name) == NULL)
+            continue;
+        shakerand_kernel_set_for_testing(k);
+        static shakerand_engine e;
+        enum { N = 2300 };
+        static unsigned char out[N];
+        static char hex[2 * N + 1];
+        shakerand_engine_init(&e, SHAKERAND_CHACHA8RAND, seed, 32);
+        shakerand_engine_fill(&e, out, N);
+        to_hex(out, N, hex);
+        CHECK(strcmp(hex, argv[6]) == 0, "chacha8rand on kernel %s differs from the model", k->name);
+        strncat(kernels, " ", sizeof kernels - strlen(kernels) - 1);
+        strncat(kernels, k->name, sizeof kernels - strlen(kernels) - 1);
+    }
+    shakerand_kernel_set_for_testing(NULL);
+#if defined(__aarch64__)
+    CHECK(strstr(kernels, "neon") != NULL, "the NEON kernel was not run");
+#endif
+    printf("kernels run:%s\n", kernels);
     printf("kernel %s\n%d passed, %d failed\n", shakerand_kernel_name(), passed, failed);
     return failed != 0;
 }

@@ -11,7 +11,8 @@ trap 'rm -rf "$tmp"' EXIT
 hex=$(python3 -c "
 import sys; sys.path.insert(0, '$root/tools'); import shakerand_ref as r
 seed = bytes(range(40))
-print(' '.join(r.engine_stream(k, seed, 2300).hex() for k in ('turboshake256', 'shake256', 'turboshake256x8')))")
+print(' '.join(r.engine_stream(k, seed, 2300).hex() for k in ('turboshake256', 'shake256', 'turboshake256x8')),
+      r.engine_stream('chacha8rand', seed[:32], 2300).hex())")
 # The core's one list (files for other architectures compile to nothing,
 # and the x86-64 ones enable their instruction sets themselves), plus the
 # testing back end: entropy_cross.c injects faults.
