@@ -6,6 +6,7 @@
  * SHAKERAND_KERNEL=<name> forces a kernel (tests use it to run every path
  * on one machine).
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,24 +24,68 @@ static const struct shakerand_kernel kernel_portable = {
 
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
 #include <cpuid.h>
+#include <time.h>
 
 static const struct shakerand_kernel kernel_avx2 = {
     "avx2",
-    shakerand_keccakp1600_permute_portable,
+    shakerand_keccakp1600_permute_bmi2,
     shakerand_keccakp1600x4_permute_avx2,
     shakerand_keccakp1600x8_permute_avx2,
     shakerand_chacha8rand_avx2,
 };
 
+/* Nanoseconds for a few single-state permutations, best of three. */
+static uint64_t time_x1(shakerand_p1600_fn permute)
+{
+    uint64_t state[25] = {0}, best = UINT64_MAX;
+    for (int trial = 0; trial < 3; trial++) {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        for (int i = 0; i < 16; i++)
+            permute(state, 12);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        const uint64_t ns = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u +
+                            (uint64_t)t1.tv_nsec - (uint64_t)t0.tv_nsec;
+        if (ns < best)
+            best = ns;
+    }
+    return best;
+}
+
+/* The AVX-512 set's single-state permutation: its own (one lane per xmm
+ * register) or the scalar BMI2 one, whichever is faster on this core (the
+ * xmm kernel on AMD Zen 4 in BENCHMARKS.md; the scalar one can win on Intel
+ * cores). Timed once, at the first use (about 10 us); threads racing there
+ * may store different answers, both correct: every kernel computes the same
+ * permutation. */
+static _Atomic(shakerand_p1600_fn) avx512_x1;
+
+static void permute_x1_avx512_set(uint64_t *state, unsigned rounds)
+{
+    shakerand_p1600_fn f = atomic_load_explicit(&avx512_x1, memory_order_relaxed);
+    if (f == NULL) {
+        /* Interleaved, so a frequency change mid-way hurts both alike. */
+        uint64_t xmm = time_x1(shakerand_keccakp1600_permute_avx512);
+        uint64_t scalar = time_x1(shakerand_keccakp1600_permute_bmi2);
+        const uint64_t xmm2 = time_x1(shakerand_keccakp1600_permute_avx512);
+        const uint64_t scalar2 = time_x1(shakerand_keccakp1600_permute_bmi2);
+        xmm = xmm2 < xmm ? xmm2 : xmm;
+        scalar = scalar2 < scalar ? scalar2 : scalar;
+        f = scalar < xmm ? shakerand_keccakp1600_permute_bmi2 : shakerand_keccakp1600_permute_avx512;
+        atomic_store_explicit(&avx512_x1, f, memory_order_relaxed);
+    }
+    f(state, rounds);
+}
+
 static const struct shakerand_kernel kernel_avx512 = {
     "avx512",
-    shakerand_keccakp1600_permute_avx512,
+    permute_x1_avx512_set,
     shakerand_keccakp1600x4_permute_avx2,
     shakerand_keccakp1600x8_permute_avx512,
     shakerand_chacha8rand_avx512,
 };
 
-enum { CPU_AVX2 = 1, CPU_AVX512 = 2 };
+enum { CPU_AVX2 = 1, CPU_AVX512 = 2, CPU_BMI = 4 };
 
 static unsigned x86_features(void)
 {
@@ -62,6 +107,10 @@ static unsigned x86_features(void)
     __cpuid_count(7, 0, eax, ebx, ecx, edx);
     if (os_avx && ((ebx >> 5) & 1))
         features |= CPU_AVX2;
+    /* BMI1 (bit 3) and BMI2 (bit 8): general-purpose registers, no OS
+     * support needed. */
+    if (((ebx >> 3) & 1) && ((ebx >> 8) & 1))
+        features |= CPU_BMI;
     /* AVX512F (bit 16) and AVX512VL (bit 31). */
     if (os_avx512 && ((ebx >> 16) & 1) && ((ebx >> 31) & 1))
         features |= CPU_AVX512;
@@ -95,11 +144,13 @@ const struct shakerand_kernel *const shakerand_kernel_list[] = {
 static int kernel_supported(const struct shakerand_kernel *k)
 {
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
+    /* Both sets run the scalar BMI2 x1 kernel; the AVX-512 set also runs
+     * the AVX2 x4 kernel. */
     if (k == &kernel_avx2)
-        return (x86_features() & CPU_AVX2) != 0;
-    /* The AVX-512 set also runs the AVX2 x4 kernel. */
+        return (x86_features() & (CPU_AVX2 | CPU_BMI)) == (CPU_AVX2 | CPU_BMI);
     if (k == &kernel_avx512)
-        return (x86_features() & (CPU_AVX2 | CPU_AVX512)) == (CPU_AVX2 | CPU_AVX512);
+        return (x86_features() & (CPU_AVX2 | CPU_AVX512 | CPU_BMI)) ==
+               (CPU_AVX2 | CPU_AVX512 | CPU_BMI);
 #endif
 #if defined(SHAKERAND_HAVE_AARCH64_KERNELS)
     if (k == &kernel_neon)

@@ -82,6 +82,18 @@ void shakerand_keyed_fill_unchecked(shakerand_engine *engine, shakerand_kind kin
 /* The first n <= 8 bytes of b as a little-endian number. */
 static inline uint64_t load_le(const unsigned char *b, unsigned n)
 {
+    if (shakerand_host_is_little_endian() && (n == 8 || n == 4)) {
+        /* One load where the byte order allows (compilers do not see the
+         * loop below as one). */
+        if (n == 8) {
+            uint64_t w;
+            memcpy(&w, b, 8);
+            return w;
+        }
+        uint32_t h;
+        memcpy(&h, b, 4);
+        return h;
+    }
     uint64_t v = 0;
     while (n--)
         v = v << 8 | b[n];

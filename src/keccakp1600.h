@@ -9,8 +9,10 @@
  * state j at index 8*i + j (x8) or 4*i + j (x4), so a vector kernel loads one
  * lane of every state at once. A kernel set names one implementation of
  * each width; widths a set has no vector code for use the best other code
- * its instruction set allows (the portable x1 in the AVX2 set, the AVX2 x4
- * in the AVX-512 set, the portable Keccak code in the NEON set).
+ * its instruction set allows (the scalar BMI2 x1 in the AVX2 set, the AVX2
+ * x4 in the AVX-512 set, the portable Keccak code in the NEON set). The
+ * AVX-512 set's x1 is whichever of its own and the BMI2 one ran faster
+ * when dispatch timed them (dispatch.c).
  */
 #ifndef SHAKERAND_KECCAKP1600_H
 #define SHAKERAND_KECCAKP1600_H
@@ -64,6 +66,7 @@ void shakerand_keccakp1600x8_permute_portable(uint64_t *states, unsigned rounds)
 void shakerand_keccakp1600x4_permute_avx2(uint64_t *states, unsigned rounds);
 void shakerand_keccakp1600x8_permute_avx2(uint64_t *states, unsigned rounds);
 void shakerand_keccakp1600_permute_avx512(uint64_t *state, unsigned rounds);
+void shakerand_keccakp1600_permute_bmi2(uint64_t *state, unsigned rounds);
 void shakerand_keccakp1600x8_permute_avx512(uint64_t *states, unsigned rounds);
 #endif
 

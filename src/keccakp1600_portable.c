@@ -14,15 +14,7 @@ const uint64_t shakerand_keccak_round_constants[24] = {
     0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
 };
 
-#define KP_LANE uint64_t
-#define KP_LOAD(s, i) ((s)[i])
-#define KP_STORE(s, i, v) ((s)[i] = (v))
-#define KP_XOR(a, b) ((a) ^ (b))
-#define KP_XOR5(a, b, c, d, e) ((a) ^ (b) ^ (c) ^ (d) ^ (e))
-/* The "& 63" keeps n == 0 defined; compilers still emit one rotate. */
-#define KP_ROL(a, n) (((a) << (n)) | ((a) >> ((64 - (n)) & 63)))
-#define KP_CHI(a, b, c) ((a) ^ (~(b) & (c)))
-#define KP_XOR_RC(a, rc) ((a) ^ (rc))
+#include "keccakp1600_scalar.inc"
 #define KP_FUNCTION shakerand_keccakp1600_permute_portable
 #define KP_ATTRIBUTES
 #include "keccakp1600_round.inc"
