@@ -110,7 +110,7 @@ ent_run() { # stream megabytes expect
     [ "$verdict" = "$expect" ] || unexpected "ent on $name: $verdict, expected $expect"
 }
 
-engines="turboshake256 shake256 turboshake256x8 system"
+engines="turboshake256 shake256 turboshake256x8 chacha8rand system"
 echo "| battery | stream | size / time | result | expected |"
 echo "|---|---|---|---|---|"
 if [ "$mode" = heavy ]; then

@@ -71,9 +71,10 @@ static void check_engines(void)
     uint8_t seed[64];
     memset(seed, 0x5C, sizeof seed);
     SECRET(seed, sizeof seed);
-    for (int kind = SHAKERAND_TURBOSHAKE256; kind <= SHAKERAND_TURBOSHAKE256X8; kind++) {
+    for (int kind = SHAKERAND_TURBOSHAKE256; kind <= SHAKERAND_CHACHA8RAND; kind++) {
         static shakerand_engine e;
-        shakerand_engine_init(&e, (shakerand_kind)kind, seed, sizeof seed);
+        shakerand_engine_init(&e, (shakerand_kind)kind, seed,
+                              kind == SHAKERAND_CHACHA8RAND ? 32 : sizeof seed);
         for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
             shakerand_engine_fill(&e, out, sizes[i]);
             consume(out, sizes[i]);

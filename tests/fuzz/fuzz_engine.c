@@ -15,11 +15,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct fuzz_input in = {data, size};
     static const shakerand_kind kinds[] = {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256,
-                                           SHAKERAND_TURBOSHAKE256X8};
-    const shakerand_kind kind = kinds[take_u8(&in) % 3];
+                                           SHAKERAND_TURBOSHAKE256X8, SHAKERAND_CHACHA8RAND};
+    const shakerand_kind kind = kinds[take_u8(&in) % 4];
     const uint8_t kernel = take_u8(&in);
     size_t seed_len;
     const uint8_t *seed = take_bytes(&in, take_u8(&in), &seed_len);
+    /* chacha8rand takes exactly 32 bytes: other lengths are refused (and
+     * change nothing), so pad or cut the fuzzer's seed to 32. */
+    uint8_t key[32] = {0};
+    if (kind == SHAKERAND_CHACHA8RAND) {
+        static shakerand_engine refused;
+        if (seed_len != 32 && shakerand_engine_init(&refused, kind, seed, seed_len) != SHAKERAND_EINVAL)
+            abort();
+        memcpy(key, seed, seed_len < 32 ? seed_len : 32);
+        seed = key;
+        seed_len = 32;
+    }
 
     static uint8_t actual[MAX_STREAM], expected[MAX_STREAM];
     static shakerand_engine engine;
