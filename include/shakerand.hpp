@@ -166,11 +166,17 @@ class engine {
     // The next sizeof(result_type) bytes of the stream, little-endian.
     result_type operator()() noexcept
     {
-        if (pos_ + sizeof(result_type) > buffer_bytes)
+        // The position in a local and stored last: the zeroing store may
+        // alias pos_ (a byte store), and re-reading pos_ after it would put
+        // a store-to-load round trip on every call's critical path.
+        std::size_t p = pos_;
+        if (p > buffer_bytes - sizeof(result_type)) {
             refill();
-        const result_type v = detail::load_le<result_type>(buf_.data() + pos_);
-        std::memset(buf_.data() + pos_, 0, sizeof(result_type));
-        pos_ += sizeof(result_type);
+            p = 0;
+        }
+        const result_type v = detail::load_le<result_type>(buf_.data() + p);
+        std::memset(buf_.data() + p, 0, sizeof(result_type));
+        pos_ = p + sizeof(result_type);
         return v;
     }
 
@@ -205,7 +211,12 @@ class engine {
     }
 
   private:
-    static constexpr std::size_t buffer_bytes = 256;
+    // One refill of the C engine a buffer: a period of 8 blocks
+    // (turboshake256, shake256), a turboshake256x8 refill or a chacha8rand
+    // iteration's output, so each refill is one bulk copy.
+    static constexpr std::size_t buffer_bytes = K == kind::chacha8rand       ? 992
+                                                : K == kind::turboshake256x8 ? 1056
+                                                                             : 1088;
 
     void init(std::span<const std::uint8_t> seed)
     {
