@@ -54,14 +54,7 @@ TARGET_AVX2 void shakerand_chacha8rand_avx2(const uint64_t key[4], void *out)
                                  _mm256_set1_epi32(8 * pass));
         x[13] = x[14] = x[15] = _mm256_setzero_si256();
         for (int r = 0; r < 4; r++) {
-            QUARTER_ROUND(x[0], x[4], x[8], x[12]);
-            QUARTER_ROUND(x[1], x[5], x[9], x[13]);
-            QUARTER_ROUND(x[2], x[6], x[10], x[14]);
-            QUARTER_ROUND(x[3], x[7], x[11], x[15]);
-            QUARTER_ROUND(x[0], x[5], x[10], x[15]);
-            QUARTER_ROUND(x[1], x[6], x[11], x[12]);
-            QUARTER_ROUND(x[2], x[7], x[8], x[13]);
-            QUARTER_ROUND(x[3], x[4], x[9], x[14]);
+            SHAKERAND_CHACHA_DOUBLE_ROUND(x, QUARTER_ROUND);
         }
         for (int w = 0; w < 8; w++)
             x[4 + w] = _mm256_add_epi32(x[4 + w], k[w]);

@@ -41,14 +41,7 @@ TARGET_AVX512 void shakerand_chacha8rand_avx512(const uint64_t key[4], void *out
     x[12] = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     x[13] = x[14] = x[15] = _mm512_setzero_si512();
     for (int r = 0; r < 4; r++) {
-        QUARTER_ROUND(x[0], x[4], x[8], x[12]);
-        QUARTER_ROUND(x[1], x[5], x[9], x[13]);
-        QUARTER_ROUND(x[2], x[6], x[10], x[14]);
-        QUARTER_ROUND(x[3], x[7], x[11], x[15]);
-        QUARTER_ROUND(x[0], x[5], x[10], x[15]);
-        QUARTER_ROUND(x[1], x[6], x[11], x[12]);
-        QUARTER_ROUND(x[2], x[7], x[8], x[13]);
-        QUARTER_ROUND(x[3], x[4], x[9], x[14]);
+        SHAKERAND_CHACHA_DOUBLE_ROUND(x, QUARTER_ROUND);
     }
     for (int w = 0; w < 8; w++)
         x[4 + w] = _mm512_add_epi32(x[4 + w], k[w]);

@@ -24,18 +24,6 @@
         b = ROTL(veorq_u32(b, c), 7);      \
     } while (0)
 
-#define DOUBLE_ROUND(x)                            \
-    do {                                           \
-        QUARTER_ROUND(x[0], x[4], x[8], x[12]);    \
-        QUARTER_ROUND(x[1], x[5], x[9], x[13]);    \
-        QUARTER_ROUND(x[2], x[6], x[10], x[14]);   \
-        QUARTER_ROUND(x[3], x[7], x[11], x[15]);   \
-        QUARTER_ROUND(x[0], x[5], x[10], x[15]);   \
-        QUARTER_ROUND(x[1], x[6], x[11], x[12]);   \
-        QUARTER_ROUND(x[2], x[7], x[8], x[13]);    \
-        QUARTER_ROUND(x[3], x[4], x[9], x[14]);    \
-    } while (0)
-
 static void start(uint32x4_t x[16], const uint32x4_t k[8], uint32_t first_block)
 {
     x[0] = vdupq_n_u32(SHAKERAND_CHACHA_C0);
@@ -71,8 +59,8 @@ void shakerand_chacha8rand_neon(const uint64_t key[4], void *out)
         start(x, k, 4 * g);
         start(y, k, 4 * g + 4);
         for (int r = 0; r < 4; r++) {
-            DOUBLE_ROUND(x);
-            DOUBLE_ROUND(y);
+            SHAKERAND_CHACHA_DOUBLE_ROUND(x, QUARTER_ROUND);
+            SHAKERAND_CHACHA_DOUBLE_ROUND(y, QUARTER_ROUND);
         }
         finish(x, k, o + 256 * g);
         finish(y, k, o + 256 * (g + 1));

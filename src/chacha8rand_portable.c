@@ -32,14 +32,7 @@ void shakerand_chacha8rand_portable(const uint64_t key[4], void *out)
                           SHAKERAND_CHACHA_C3, k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7],
                           block, 0, 0, 0};
         for (unsigned r = 0; r < 4; r++) {
-            QUARTER_ROUND(x[0], x[4], x[8], x[12]);
-            QUARTER_ROUND(x[1], x[5], x[9], x[13]);
-            QUARTER_ROUND(x[2], x[6], x[10], x[14]);
-            QUARTER_ROUND(x[3], x[7], x[11], x[15]);
-            QUARTER_ROUND(x[0], x[5], x[10], x[15]);
-            QUARTER_ROUND(x[1], x[6], x[11], x[12]);
-            QUARTER_ROUND(x[2], x[7], x[8], x[13]);
-            QUARTER_ROUND(x[3], x[4], x[9], x[14]);
+            SHAKERAND_CHACHA_DOUBLE_ROUND(x, QUARTER_ROUND);
         }
         for (unsigned w = 4; w < 12; w++)
             x[w] += k[w - 4];

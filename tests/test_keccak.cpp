@@ -24,44 +24,12 @@ TEST(Keccak, ZeroStatePermutationKnownAnswer)
     }
 }
 
-TEST(Keccak, EveryKernelEqualsPortableOnRandomStates)
+// Named single-state permutations against the portable one on random
+// states, 12 and 24 rounds.
+void check_single_state(const std::vector<std::pair<std::string, shakerand_p1600_fn>> &fns, int trials)
 {
     std::mt19937_64 rng(12345);
-    const auto all = test::kernels();
-    ASSERT_GE(all.size(), 1u);
-    for (int trial = 0; trial < 2000; trial++) {
-        std::uint64_t input[25];
-        for (auto &lane : input)
-            lane = rng();
-        for (unsigned rounds : {12u, 24u}) {
-            std::uint64_t expected[25];
-            std::memcpy(expected, input, sizeof input);
-            shakerand_keccakp1600_permute_portable(expected, rounds);
-            for (const auto *k : all) {
-                std::uint64_t got[25];
-                std::memcpy(got, input, sizeof input);
-                k->p1600(got, rounds);
-                ASSERT_EQ(0, std::memcmp(got, expected, sizeof got))
-                    << k->name << " rounds=" << rounds << " trial=" << trial;
-            }
-        }
-    }
-}
-
-// The single-state kernels one by one (the AVX-512 set runs whichever of
-// its own and the BMI2 one dispatch timed faster, so the set alone would
-// test only one of them here).
-TEST(Keccak, EverySingleStateFunctionEqualsPortable)
-{
-    std::vector<std::pair<const char *, shakerand_p1600_fn>> fns;
-#if defined(SHAKERAND_HAVE_X86_64_KERNELS)
-    if (shakerand_kernel_find("avx2") != nullptr)
-        fns.emplace_back("bmi2", shakerand_keccakp1600_permute_bmi2);
-    if (shakerand_kernel_find("avx512") != nullptr)
-        fns.emplace_back("avx512", shakerand_keccakp1600_permute_avx512);
-#endif
-    std::mt19937_64 rng(1600);
-    for (int trial = 0; trial < 1000; trial++) {
+    for (int trial = 0; trial < trials; trial++) {
         std::uint64_t input[25];
         for (auto &lane : input)
             lane = rng();
@@ -73,10 +41,35 @@ TEST(Keccak, EverySingleStateFunctionEqualsPortable)
                 std::uint64_t got[25];
                 std::memcpy(got, input, sizeof input);
                 fn(got, rounds);
-                ASSERT_EQ(0, std::memcmp(got, expected, sizeof got)) << name << " rounds=" << rounds;
+                ASSERT_EQ(0, std::memcmp(got, expected, sizeof got))
+                    << name << " rounds=" << rounds << " trial=" << trial;
             }
         }
     }
+}
+
+TEST(Keccak, EveryKernelEqualsPortableOnRandomStates)
+{
+    std::vector<std::pair<std::string, shakerand_p1600_fn>> fns;
+    for (const auto *k : test::kernels())
+        fns.emplace_back(k->name, k->p1600);
+    ASSERT_GE(fns.size(), 1u);
+    check_single_state(fns, 2000);
+}
+
+// The single-state functions one by one: the AVX-512 set runs whichever of
+// its own and the BMI2 one dispatch timed faster, so the sets alone would
+// test only one of them.
+TEST(Keccak, EverySingleStateFunctionEqualsPortable)
+{
+    std::vector<std::pair<std::string, shakerand_p1600_fn>> fns;
+#if defined(SHAKERAND_HAVE_X86_64_KERNELS)
+    if (shakerand_kernel_find("avx2") != nullptr)
+        fns.emplace_back("bmi2", shakerand_keccakp1600_permute_bmi2);
+    if (shakerand_kernel_find("avx512") != nullptr)
+        fns.emplace_back("avx512", shakerand_keccakp1600_permute_avx512);
+#endif
+    check_single_state(fns, 1000);
 }
 
 // x4 and x8: every kernel's parallel permutation equals the portable
