@@ -150,13 +150,19 @@ func (s *Source) Uint64() uint64 {
 	return v
 }
 
-// uint64Slow refills the buffer and takes a word; kept apart so that
-// Uint64 stays small enough to inline.
+// uint64Slow takes a word across a refill: the bytes left in the buffer
+// (fewer than 8 when a Read stopped at an odd place) come first, so the
+// words are the stream's next 8 bytes however reads and words are mixed.
+// Kept apart so that Uint64 stays small enough to inline.
 func (s *Source) uint64Slow() uint64 {
+	var w [8]byte
+	k := copy(w[:], s.buf[s.pos:])
+	clear(s.buf[s.pos:])
 	s.refill()
-	v := binary.LittleEndian.Uint64(s.buf[:8])
-	*(*[8]byte)(s.buf[:8]) = [8]byte{}
-	s.pos = 8
+	s.pos = copy(w[k:], s.buf[:])
+	clear(s.buf[:s.pos])
+	v := binary.LittleEndian.Uint64(w[:])
+	clear(w[:])
 	return v
 }
 

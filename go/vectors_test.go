@@ -176,6 +176,37 @@ func TestSeedAndInt63(t *testing.T) {
 	}
 }
 
+// A word right after a Read that stopped 1..7 bytes before the end of the
+// Source's buffer is the stream's next 8 bytes: the bytes left over come
+// first, none are skipped.
+func TestWordAcrossRefill(t *testing.T) {
+	for _, k := range []Kind{TurboSHAKE256, SHAKE256, TurboSHAKE256x8} {
+		want := make([]byte, 3*srcBufSize)
+		NewSeeded(k, nil).Read(want)
+		for left := 0; left <= 8; left++ {
+			for _, int63 := range []bool{false, true} {
+				s := NewSeeded(k, nil)
+				got := make([]byte, srcBufSize-left)
+				s.Read(got)
+				if int63 {
+					got = binary.LittleEndian.AppendUint64(got, uint64(s.Int63()))
+				} else {
+					got = binary.LittleEndian.AppendUint64(got, s.Uint64())
+				}
+				got = binary.LittleEndian.AppendUint64(got, s.Uint64())
+				w := bytes.Clone(want[:len(got)])
+				if int63 {
+					w[len(w)-9] &^= 0x80 // Int63 clears the top bit
+				}
+				if !bytes.Equal(got, w) {
+					t.Errorf("%v: a word (Int63 %v) after reading to %d bytes before a refill is not the stream's next 8 bytes",
+						k, int63, left)
+				}
+			}
+		}
+	}
+}
+
 // Two non-deterministic Sources differ; a seeded Source and the C engine
 // with the same seed agree byte for byte through Read.
 func TestSourceStreams(t *testing.T) {
