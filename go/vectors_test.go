@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"strconv"
 	"testing"
 )
 
@@ -16,6 +17,7 @@ var kindByName = map[string]Kind{
 	"turboshake256":   TurboSHAKE256,
 	"shake256":        SHAKE256,
 	"turboshake256x8": TurboSHAKE256x8,
+	"chacha8rand":     ChaCha8Rand,
 }
 
 func mustHex(t *testing.T, s string) []byte {
@@ -45,29 +47,63 @@ func readMixed(s *Source, n int) []byte {
 	return out
 }
 
-func TestSharedVectors(t *testing.T) {
+// sharedVectors is vectors/shakerand.json.
+type sharedVectors struct {
+	Engines []struct {
+		Engine  string `json:"engine"`
+		SeedHex string `json:"seed_hex"`
+		Chunks  []struct {
+			Offset int    `json:"offset"`
+			Hex    string `json:"hex"`
+		} `json:"chunks"`
+		SHA256 string `json:"sha256_of_first_65536"`
+	} `json:"engines"`
+	// The test vector published with the C2SP chacha8rand specification:
+	// the first Uint64 values for its seed, as hexadecimal numbers.
+	C2SP struct {
+		SeedHex   string   `json:"seed_hex"`
+		Uint64Hex []string `json:"uint64_hex"`
+	} `json:"c2sp_chacha8rand"`
+}
+
+func readSharedVectors(t *testing.T) sharedVectors {
+	t.Helper()
 	raw, err := os.ReadFile("../vectors/shakerand.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f struct {
-		Engines []struct {
-			Engine  string `json:"engine"`
-			SeedHex string `json:"seed_hex"`
-			Chunks  []struct {
-				Offset int    `json:"offset"`
-				Hex    string `json:"hex"`
-			} `json:"chunks"`
-			SHA256 string `json:"sha256_of_first_65536"`
-		} `json:"engines"`
-	}
+	var f sharedVectors
 	if err := json.Unmarshal(raw, &f); err != nil {
 		t.Fatal(err)
 	}
 	if len(f.Engines) == 0 {
 		t.Fatal("no vectors")
 	}
+	if len(f.C2SP.Uint64Hex) == 0 {
+		t.Fatal("no c2sp_chacha8rand vector")
+	}
+	return f
+}
+
+// c2spWords is the published vector's words as numbers.
+func c2spWords(t *testing.T, f sharedVectors) []uint64 {
+	t.Helper()
+	w := make([]uint64, len(f.C2SP.Uint64Hex))
+	for i, h := range f.C2SP.Uint64Hex {
+		v, err := strconv.ParseUint(h, 16, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w[i] = v
+	}
+	return w
+}
+
+func TestSharedVectors(t *testing.T) {
+	f := readSharedVectors(t)
+	seen := map[string]bool{}
 	for _, e := range f.Engines {
+		seen[e.Engine] = true
 		kind, ok := kindByName[e.Engine]
 		if !ok {
 			t.Fatalf("unknown engine %q", e.Engine)
@@ -88,6 +124,26 @@ func TestSharedVectors(t *testing.T) {
 			if !bytes.Equal(plain[c.Offset:c.Offset+len(want)], want) {
 				t.Errorf("%s seed %d bytes: chunk at %d differs", e.Engine, len(seed), c.Offset)
 			}
+		}
+	}
+	for name := range kindByName {
+		if !seen[name] {
+			t.Errorf("no vectors for %s", name)
+		}
+	}
+	// The C2SP chacha8rand vector, through Uint64 and, as little-endian
+	// words, through Read.
+	seed := mustHex(t, f.C2SP.SeedHex)
+	words := c2spWords(t, f)
+	s, r := NewSeeded(ChaCha8Rand, seed), NewSeeded(ChaCha8Rand, seed)
+	b := make([]byte, 8*len(words))
+	r.Read(b)
+	for i, w := range words {
+		if got := s.Uint64(); got != w {
+			t.Errorf("c2sp_chacha8rand word %d: Uint64 %016x, want %016x", i, got, w)
+		}
+		if got := binary.LittleEndian.Uint64(b[8*i:]); got != w {
+			t.Errorf("c2sp_chacha8rand word %d: Read gives %016x, want %016x", i, got, w)
 		}
 	}
 }
@@ -131,9 +187,8 @@ func TestRandomSHAKEVectors(t *testing.T) {
 // The Go samplers on a seeded Source give what the C samplers give on an
 // engine with the same seed, word for word (rejections included).
 func TestSeededSamplersEqualC(t *testing.T) {
-	seed := []byte("samplers against the C core")
-	for kind := range []Kind{TurboSHAKE256, SHAKE256, TurboSHAKE256x8} {
-		k := Kind(kind + 1)
+	for _, k := range cKinds() {
+		seed := []byte("samplers against the C core, 32B")[:32]
 		goSrc, cSrc := NewSeeded(k, seed), NewSeeded(k, seed)
 		// 2^63 + 1 rejects about half the words; 3 almost never; powers
 		// of two never.
@@ -162,6 +217,16 @@ func TestSeedAndInt63(t *testing.T) {
 			t.Fatalf("after Seed(42), word %d: %x, want %x", i, a, b)
 		}
 	}
+	// ChaCha8Rand's seed is 32 bytes: the 8 of the int64, then zeros.
+	c := NewSeeded(ChaCha8Rand, make([]byte, 32))
+	c.Uint64()
+	c.Seed(-2)
+	want = NewSeeded(ChaCha8Rand, []byte{0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 31: 0})
+	for i := 0; i < 1000; i++ {
+		if a, b := c.Uint64(), want.Uint64(); a != b {
+			t.Fatalf("chacha8rand after Seed(-2), word %d: %x, want %x", i, a, b)
+		}
+	}
 	src := NewSource()
 	var or int64
 	for i := 0; i < 100000; i++ {
@@ -180,12 +245,13 @@ func TestSeedAndInt63(t *testing.T) {
 // Source's buffer is the stream's next 8 bytes: the bytes left over come
 // first, none are skipped.
 func TestWordAcrossRefill(t *testing.T) {
-	for _, k := range []Kind{TurboSHAKE256, SHAKE256, TurboSHAKE256x8} {
+	seed := make([]byte, 32)
+	for _, k := range cKinds() {
 		want := make([]byte, 3*srcBufSize)
-		NewSeeded(k, nil).Read(want)
+		NewSeeded(k, seed).Read(want)
 		for left := 0; left <= 8; left++ {
 			for _, int63 := range []bool{false, true} {
-				s := NewSeeded(k, nil)
+				s := NewSeeded(k, seed)
 				got := make([]byte, srcBufSize-left)
 				s.Read(got)
 				if int63 {
@@ -226,7 +292,10 @@ func TestSourceStreams(t *testing.T) {
 }
 
 func TestKindValuesAndNames(t *testing.T) {
-	want := []Kind{TurboSHAKE256, SHAKE256, TurboSHAKE256x8}
+	want := []Kind{TurboSHAKE256, SHAKE256, TurboSHAKE256x8, ChaCha8Rand}
+	if len(cKinds()) != len(want) || len(kindByName) != len(want) {
+		t.Fatalf("%d kinds in C, %d named here, want %d", len(cKinds()), len(kindByName), len(want))
+	}
 	for i, k := range cKinds() {
 		if k != want[i] {
 			t.Fatalf("Kind %v is %d in C", want[i], int(k))
