@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -118,6 +119,16 @@ func expectPanic(t *testing.T, name string, f func()) {
 		}
 	}()
 	f()
+}
+
+func TestSystemKind(t *testing.T) {
+	want := ChaCha8Rand
+	if os.Getenv("SHAKERAND_SYSTEM_ENGINE") == "turboshake256x8" {
+		want = TurboSHAKE256x8
+	}
+	if k := SystemKind(); k != want {
+		t.Fatalf("SystemKind() = %v, want %v", k, want)
+	}
 }
 
 func TestArgumentPanics(t *testing.T) {
