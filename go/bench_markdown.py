@@ -99,6 +99,40 @@ def main():
             L.append(f"| {label} | {fmt(ns[key])} | {fmt(mbs[key]) if key in mbs else ''} |")
     L.append("")
 
+    # ChaCha8 on both sides (bench_test.go): math/rand/v2 against the
+    # ChaCha8Rand engine, same seed and same stream; the system generator's
+    # row names the engine it ran.
+    def system_key(prefix, suffix=""):
+        for k in ns:
+            if k.startswith(prefix + "/impl=system/engine=") and k.endswith(suffix):
+                return k
+        return None
+
+    def engine(key):
+        return key.split("/engine=")[1].split("/")[0] if key else ""
+
+    u64, rd = system_key("ChaCha8Uint64"), system_key("ChaCha8Read", "/size=1MiB")
+    base_u64, base_rd = "ChaCha8Uint64/impl=mathrandv2", "ChaCha8Read/impl=mathrandv2/size=1MiB"
+    chacha = [(base_u64, "math/rand/v2 `ChaCha8.Uint64`", base_u64),
+              ("ChaCha8Uint64/impl=shakerand", "shakerand `NewSeeded(ChaCha8Rand, seed).Uint64`", base_u64),
+              (u64, f"`shakerand.Uint64` (system generator, {engine(u64)})", base_u64),
+              (base_rd, "math/rand/v2 `ChaCha8.Read`, 1 MiB", base_rd),
+              ("ChaCha8Read/impl=shakerand/size=1MiB", "shakerand `NewSeeded(ChaCha8Rand, seed).Read`, 1 MiB",
+               base_rd),
+              (rd, f"`shakerand.Read` (system generator, {engine(rd)}), 1 MiB", base_rd)]
+    if any(key in ns for key, _, _ in chacha if key):
+        L.append("**ChaCha8 side by side** (this run): math/rand/v2's `ChaCha8` and the C core's "
+                 "`chacha8rand` engine, which give the same stream for the same seed, and the "
+                 "system generator.")
+        L.append("")
+        L.append("| benchmark | ns/op | MB/s | time vs math/rand/v2 |")
+        L.append("|---|---:|---:|---:|")
+        for key, label, base_key in chacha:
+            if key and key in ns:
+                ratio = f"{ns[key] / ns[base_key]:.2f}x" if base_key in ns else "?"
+                L.append(f"| {label} | {fmt(ns[key])} | {fmt(mbs[key]) if key in mbs else ''} | {ratio} |")
+        L.append("")
+
     def target(label, measured, limit, ok):
         L.append(f"| {label} | {limit} | {measured} | {'met' if ok else 'missed'} |")
 

@@ -120,6 +120,51 @@ func BenchmarkSourceUint64(b *testing.B) {
 	sinkU64 = s
 }
 
+// ChaCha8 on both sides of the same run, same seed: math/rand/v2's ChaCha8
+// (Go's internal/chacha8rand, with its SSE2/NEON assembly) and this
+// package's ChaCha8Rand engine (the C core's kernels behind a Source), whose
+// streams are equal; then the system generator, which runs chacha8rand
+// unless SHAKERAND_SYSTEM_ENGINE says otherwise (the name says which ran).
+var chacha8Seed = [32]byte([]byte("shakerand chacha8rand benchmark!"))
+
+func BenchmarkChaCha8Uint64(b *testing.B) {
+	b.Run("impl=mathrandv2", func(b *testing.B) {
+		src := randv2.NewChaCha8(chacha8Seed)
+		var s uint64
+		for i := 0; i < b.N; i++ {
+			s += src.Uint64()
+		}
+		sinkU64 = s
+	})
+	b.Run("impl=shakerand", func(b *testing.B) {
+		src := shakerand.NewSeeded(shakerand.ChaCha8Rand, chacha8Seed[:])
+		var s uint64
+		for i := 0; i < b.N; i++ {
+			s += src.Uint64()
+		}
+		sinkU64 = s
+	})
+	b.Run("impl=system/engine="+shakerand.SystemKind().String(), func(b *testing.B) {
+		var s uint64
+		for i := 0; i < b.N; i++ {
+			s += shakerand.Uint64()
+		}
+		sinkU64 = s
+	})
+}
+
+func BenchmarkChaCha8Read(b *testing.B) {
+	b.Run("impl=mathrandv2/size=1MiB", func(b *testing.B) {
+		benchRead(b, 1<<20, randv2.NewChaCha8(chacha8Seed).Read)
+	})
+	b.Run("impl=shakerand/size=1MiB", func(b *testing.B) {
+		benchRead(b, 1<<20, shakerand.NewSeeded(shakerand.ChaCha8Rand, chacha8Seed[:]).Read)
+	})
+	b.Run("impl=system/engine="+shakerand.SystemKind().String()+"/size=1MiB", func(b *testing.B) {
+		benchRead(b, 1<<20, shakerand.Read)
+	})
+}
+
 // inGoroutines runs f(b.N) in g goroutines at once; ns/op is the wall time
 // over b.N, so it is the time one call takes in each goroutine while the
 // others run too (not the aggregate throughput RunParallel reports).

@@ -3,7 +3,9 @@
 package shakerand
 
 /*
+#include <stdlib.h>
 #include "shakerand.h"
+#include "keccakp1600.h" // shakerand_kernel_find: the core's own test of CPU support
 */
 import "C"
 
@@ -32,8 +34,18 @@ func cDouble(s *Source) float64 {
 }
 
 func cEngineFill(s *Source, b []byte) {
-	C.shakerand_engine_fill(s.eng, unsafe.Pointer(&b[0]), C.size_t(len(b)))
+	var p unsafe.Pointer // NULL for an empty b, which the C API allows
+	if len(b) > 0 {
+		p = unsafe.Pointer(&b[0])
+	}
+	C.shakerand_engine_fill(s.eng, p, C.size_t(len(b)))
 	runtime.KeepAlive(s)
+}
+
+func cEngineU64(s *Source) uint64 {
+	v := uint64(C.shakerand_engine_u64(s.eng))
+	runtime.KeepAlive(s)
+	return v
 }
 
 func cUUID4(s *Source) UUIDBytes {
@@ -61,5 +73,19 @@ func cBelowBC1(s *Source, r []byte) []byte {
 }
 
 func cKinds() []Kind {
-	return []Kind{C.SHAKERAND_TURBOSHAKE256, C.SHAKERAND_SHAKE256, C.SHAKERAND_TURBOSHAKE256X8}
+	return []Kind{C.SHAKERAND_TURBOSHAKE256, C.SHAKERAND_SHAKE256, C.SHAKERAND_TURBOSHAKE256X8,
+		C.SHAKERAND_CHACHA8RAND}
+}
+
+// cKernelName is shakerand_kernel_name(): the kernel set that runs (one
+// table holds the Keccak and the ChaCha8 kernels), so the tests run under
+// SHAKERAND_KERNEL can check that the one they asked for is the one used.
+func cKernelName() string { return C.GoString(C.shakerand_kernel_name()) }
+
+// cKernelSupported says whether this build has the kernel called name and
+// the CPU runs it, by the same test the core's SHAKERAND_KERNEL uses.
+func cKernelSupported(name string) bool {
+	cs := C.CString(name)
+	defer C.free(unsafe.Pointer(cs))
+	return C.shakerand_kernel_find(cs) != nil
 }

@@ -48,6 +48,16 @@ func ExampleNewSeeded() {
 	// Output: true true
 }
 
+func ExampleNewSeeded_chaCha8Rand() {
+	// ChaCha8Rand's stream is math/rand/v2's ChaCha8's for the same
+	// 32-byte seed.
+	seed := [32]byte([]byte("chacha8rand key, thirty-two byte"))
+	s := shakerand.NewSeeded(shakerand.ChaCha8Rand, seed[:])
+	g := rand.NewChaCha8(seed)
+	fmt.Println(s.Uint64() == g.Uint64(), s.Uint64() == g.Uint64())
+	// Output: true true
+}
+
 func ExampleInt() {
 	p256 := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(189))
 	k := shakerand.Int(p256) // uniform in [0, p256)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # The Go front end's checks: formatting, vet, the package tests under the
-# race detector, and an outside consumer module built from this checkout.
+# race detector, the vectors and the chacha8rand oracle under every kernel
+# (on arm64 under qemu-user), and an outside consumer module built from this
+# checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v go >/dev/null || { echo "run-tests.sh: go is not installed" >&2; exit 1; }
@@ -21,24 +23,59 @@ go vet ./go/...
 go test -race -count=1 ./go/...
 # Once more without -race: the race build changes sync.Pool's behaviour.
 go test -count=1 ./go/...
-# The shared vectors under each Keccak kernel (SHAKERAND_KERNEL forces one
-# the CPU supports), and the package built by clang as well as gcc.
-for kernel in portable avx2 avx512; do
-  SHAKERAND_KERNEL=$kernel go test -count=1 -run 'Vectors|Samplers' ./go
+# verdict CMD...: runs a verbose test command and prints the kernel its
+# tests saw, every skip with its reason and the verdict; all of its output
+# if it fails.
+verdict() {
+  local log rc=0
+  log=$(mktemp)
+  "$@" >"$log" 2>&1 || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    cat "$log"
+    rm -f "$log"
+    return "$rc"
+  fi
+  grep -o 'kernel [a-z0-9]* ([A-Z_a-z]*)' "$log" | sort -u | sed 's/^/  /' || true
+  # go test -v prints a test's skip reason just before its "--- SKIP" line.
+  grep -B1 -- '--- SKIP' "$log" | grep -v -e '^--$' -e '^=== ' | sed 's/^ */  /' || true
+  grep -E '^(ok|PASS)' "$log" | tail -1 | sed 's/^/  /'
+  rm -f "$log"
+}
+# The shared vectors and the chacha8rand oracle (math/rand/v2) under each
+# kernel of this architecture: SHAKERAND_KERNEL forces one, and the oracle
+# tests fail if another runs, or skip, saying so, if the CPU lacks it.
+case $(go env GOARCH) in
+  amd64) kernels="portable avx2 avx512" ;;
+  arm64) kernels="portable neon" ;;
+  *) kernels=portable ;;
+esac
+for kernel in $kernels; do
+  echo "SHAKERAND_KERNEL=$kernel:"
+  SHAKERAND_KERNEL=$kernel verdict go test -count=1 -v -run 'Vectors|Samplers|ChaCha8Oracle' ./go
 done
+# The package built by clang as well as gcc.
 if command -v clang >/dev/null; then
   CC=clang go test -count=1 ./go
 fi
 go/consumer-test.sh
-# arm64 (little-endian, the generic kernels) and s390x (big-endian, the
-# portable word path) through cgo cross builds under qemu-user, when the
-# cross compilers are installed (tools/install-deps.sh cross).
+# arm64 (little-endian, the NEON and portable kernels) and s390x
+# (big-endian, the portable kernels and word path) through cgo cross builds
+# under qemu-user, when the cross compilers are installed
+# (tools/install-deps.sh cross); on arm64 the vectors and the chacha8rand
+# oracle run once more under each kernel.
 for pair in arm64:aarch64 s390x:s390x; do
   goarch=${pair%%:*} triple=${pair##*:}-linux-gnu
   if command -v "$triple-gcc" >/dev/null && command -v "qemu-${pair##*:}" >/dev/null; then
     bin=$(mktemp)
     CGO_ENABLED=1 GOARCH=$goarch CC=$triple-gcc go test -c -o "$bin" ./go
     (cd go && "qemu-${pair##*:}" -L "/usr/$triple" "$bin" -test.count=1)
+    if [ "$goarch" = arm64 ]; then
+      for kernel in neon portable; do
+        echo "cross $goarch, SHAKERAND_KERNEL=$kernel:"
+        (cd go && SHAKERAND_KERNEL=$kernel verdict qemu-aarch64 -L "/usr/$triple" "$bin" \
+          -test.count=1 -test.v -test.run 'Vectors|ChaCha8Oracle')
+      done
+    fi
     rm -f "$bin"
     echo "cross $goarch: passed"
   else

@@ -28,6 +28,12 @@ const (
 	// TurboSHAKE256x8 is the fast engine: eight TurboSHAKE256 sponges per
 	// 8-way permutation, rekeyed from its own output every 1056 bytes.
 	TurboSHAKE256x8 Kind = 3
+	// ChaCha8Rand is C2SP chacha8rand, the generator behind math/rand/v2's
+	// ChaCha8: for a seed s its stream is the bytes rand.NewChaCha8(s).Read
+	// gives, and a Source's Uint64 returns the same words as that ChaCha8's
+	// Uint64. Its seed is exactly 32 bytes. The fastest engine, and the one
+	// the system generator runs by default.
+	ChaCha8Rand Kind = 4
 )
 
 // String returns the C library's name of the kind ("turboshake256x8", ...).
@@ -43,6 +49,8 @@ const (
 	// Bytes buffered on the Go side: one cgo call (about 30 ns) per 256
 	// words keeps the call's cost near 0.1 ns a word.
 	srcBufSize = 2048
+	// A ChaCha8Rand seed is one ChaCha key, as rand.NewChaCha8's [32]byte.
+	chacha8SeedSize = 32
 )
 
 // Source is a generator over one C engine with a Go-side buffer. It
@@ -85,6 +93,10 @@ func newSource(kind Kind, seed []byte) *Source {
 }
 
 func (s *Source) init(seed []byte) {
+	if s.kind == ChaCha8Rand && len(seed) != chacha8SeedSize {
+		panic(fmt.Sprintf("shakerand: a chacha8rand seed is exactly %d bytes, not %d",
+			chacha8SeedSize, len(seed)))
+	}
 	var p unsafe.Pointer
 	if len(seed) > 0 {
 		p = unsafe.Pointer(&seed[0])
@@ -107,8 +119,10 @@ func NewSource() *Source {
 }
 
 // NewSeeded returns a deterministic Source whose stream is the C library's
-// engine stream for kind and seed (any length, empty included): the same on
-// every platform and however it is read. It panics on an unknown kind.
+// engine stream for kind and seed: the same on every platform and however
+// it is read. The seed may have any length, empty included, except for
+// ChaCha8Rand, whose seed is exactly 32 bytes. It panics on an unknown kind
+// or a ChaCha8Rand seed of another length.
 // Anyone who knows the seed can compute every value, so the values are
 // secret only as long as the seed is.
 func NewSeeded(kind Kind, seed []byte) *Source {
@@ -118,7 +132,8 @@ func NewSeeded(kind Kind, seed []byte) *Source {
 }
 
 // Seed re-seeds a deterministic Source: it becomes NewSeeded(kind, b) with
-// the same kind and b the 8 bytes of uint64(seed), little-endian. It panics
+// the same kind and b the 8 bytes of uint64(seed), little-endian (for
+// ChaCha8Rand, which takes 32, those 8 bytes and 24 zero bytes). It panics
 // on a Source from NewSource, which has no seed to repeat (math/rand's
 // Seed is the way programs ask for a repeatable stream; a secure one must
 // not silently become repeatable).
@@ -126,9 +141,13 @@ func (s *Source) Seed(seed int64) {
 	if !s.seeded {
 		panic("shakerand: Seed called on a non-deterministic Source")
 	}
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], uint64(seed))
-	s.init(b[:])
+	var b [chacha8SeedSize]byte
+	binary.LittleEndian.PutUint64(b[:8], uint64(seed))
+	if s.kind == ChaCha8Rand {
+		s.init(b[:])
+	} else {
+		s.init(b[:8])
+	}
 	runtime.KeepAlive(s)
 }
 
@@ -150,13 +169,19 @@ func (s *Source) Uint64() uint64 {
 	return v
 }
 
-// uint64Slow refills the buffer and takes a word; kept apart so that
-// Uint64 stays small enough to inline.
+// uint64Slow takes a word across a refill: the bytes left in the buffer
+// (fewer than 8 when a Read stopped at an odd place) come first, so the
+// words are the stream's next 8 bytes however reads and words are mixed.
+// Kept apart so that Uint64 stays small enough to inline.
 func (s *Source) uint64Slow() uint64 {
+	var w [8]byte
+	k := copy(w[:], s.buf[s.pos:])
+	clear(s.buf[s.pos:])
 	s.refill()
-	v := binary.LittleEndian.Uint64(s.buf[:8])
-	*(*[8]byte)(s.buf[:8]) = [8]byte{}
-	s.pos = 8
+	s.pos = copy(w[k:], s.buf[:])
+	clear(s.buf[:s.pos])
+	v := binary.LittleEndian.Uint64(w[:])
+	clear(w[:])
 	return v
 }
 

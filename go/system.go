@@ -122,6 +122,13 @@ func (reader) Read(b []byte) (int, error) { return Read(b) }
 // error, like crypto/rand.Reader since Go 1.24.
 var Reader io.Reader = reader{}
 
+// SystemKind returns the engine kind the system generator runs on every
+// thread: ChaCha8Rand unless the C library was built with, or the
+// environment variable SHAKERAND_SYSTEM_ENGINE (read once, at the first use)
+// says, turboshake256x8 (docs/system.md). Either way the output is not
+// reproducible: the engines are seeded from the operating system.
+func SystemKind() Kind { return Kind(C.shakerand_system_kind()) }
+
 // uint64Slow is Uint64 (perp.go) through acquire and release.
 func uint64Slow() uint64 {
 	p := acquire()

@@ -3,9 +3,11 @@
 package shakerand
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"math/bits"
+	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -119,6 +121,16 @@ func expectPanic(t *testing.T, name string, f func()) {
 	f()
 }
 
+func TestSystemKind(t *testing.T) {
+	want := ChaCha8Rand
+	if os.Getenv("SHAKERAND_SYSTEM_ENGINE") == "turboshake256x8" {
+		want = TurboSHAKE256x8
+	}
+	if k := SystemKind(); k != want {
+		t.Fatalf("SystemKind() = %v, want %v", k, want)
+	}
+}
+
 func TestArgumentPanics(t *testing.T) {
 	expectPanic(t, "Uint64N(0)", func() { Uint64N(0) })
 	expectPanic(t, "Uint32N(0)", func() { Uint32N(0) })
@@ -138,6 +150,17 @@ func TestArgumentPanics(t *testing.T) {
 	expectPanic(t, "Source.Uint64N(0)", func() { NewSource().Uint64N(0) })
 	expectPanic(t, "Seed on NewSource", func() { NewSource().Seed(1) })
 	expectPanic(t, "NewSeeded(Kind(9))", func() { NewSeeded(Kind(9), nil) })
+	for _, n := range []int{0, 1, 31, 33, 64} {
+		func() {
+			defer func() {
+				want := fmt.Sprintf("shakerand: a chacha8rand seed is exactly 32 bytes, not %d", n)
+				if r := recover(); r != want {
+					t.Errorf("NewSeeded(ChaCha8Rand, %d bytes): panic %v, want %q", n, r, want)
+				}
+			}()
+			NewSeeded(ChaCha8Rand, make([]byte, n))
+		}()
+	}
 }
 
 func TestRanges(t *testing.T) {

@@ -8,14 +8,19 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"flag"
+	"math/rand/v2"
 	"os"
+	"strconv"
 	"testing"
+	"time"
 )
 
 var kindByName = map[string]Kind{
 	"turboshake256":   TurboSHAKE256,
 	"shake256":        SHAKE256,
 	"turboshake256x8": TurboSHAKE256x8,
+	"chacha8rand":     ChaCha8Rand,
 }
 
 func mustHex(t *testing.T, s string) []byte {
@@ -45,29 +50,63 @@ func readMixed(s *Source, n int) []byte {
 	return out
 }
 
-func TestSharedVectors(t *testing.T) {
+// sharedVectors is vectors/shakerand.json.
+type sharedVectors struct {
+	Engines []struct {
+		Engine  string `json:"engine"`
+		SeedHex string `json:"seed_hex"`
+		Chunks  []struct {
+			Offset int    `json:"offset"`
+			Hex    string `json:"hex"`
+		} `json:"chunks"`
+		SHA256 string `json:"sha256_of_first_65536"`
+	} `json:"engines"`
+	// The test vector published with the C2SP chacha8rand specification:
+	// the first Uint64 values for its seed, as hexadecimal numbers.
+	C2SP struct {
+		SeedHex   string   `json:"seed_hex"`
+		Uint64Hex []string `json:"uint64_hex"`
+	} `json:"c2sp_chacha8rand"`
+}
+
+func readSharedVectors(t *testing.T) sharedVectors {
+	t.Helper()
 	raw, err := os.ReadFile("../vectors/shakerand.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f struct {
-		Engines []struct {
-			Engine  string `json:"engine"`
-			SeedHex string `json:"seed_hex"`
-			Chunks  []struct {
-				Offset int    `json:"offset"`
-				Hex    string `json:"hex"`
-			} `json:"chunks"`
-			SHA256 string `json:"sha256_of_first_65536"`
-		} `json:"engines"`
-	}
+	var f sharedVectors
 	if err := json.Unmarshal(raw, &f); err != nil {
 		t.Fatal(err)
 	}
 	if len(f.Engines) == 0 {
 		t.Fatal("no vectors")
 	}
+	if len(f.C2SP.Uint64Hex) == 0 {
+		t.Fatal("no c2sp_chacha8rand vector")
+	}
+	return f
+}
+
+// c2spWords is the published vector's words as numbers.
+func c2spWords(t *testing.T, f sharedVectors) []uint64 {
+	t.Helper()
+	w := make([]uint64, len(f.C2SP.Uint64Hex))
+	for i, h := range f.C2SP.Uint64Hex {
+		v, err := strconv.ParseUint(h, 16, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w[i] = v
+	}
+	return w
+}
+
+func TestSharedVectors(t *testing.T) {
+	f := readSharedVectors(t)
+	seen := map[string]bool{}
 	for _, e := range f.Engines {
+		seen[e.Engine] = true
 		kind, ok := kindByName[e.Engine]
 		if !ok {
 			t.Fatalf("unknown engine %q", e.Engine)
@@ -88,6 +127,26 @@ func TestSharedVectors(t *testing.T) {
 			if !bytes.Equal(plain[c.Offset:c.Offset+len(want)], want) {
 				t.Errorf("%s seed %d bytes: chunk at %d differs", e.Engine, len(seed), c.Offset)
 			}
+		}
+	}
+	for name := range kindByName {
+		if !seen[name] {
+			t.Errorf("no vectors for %s", name)
+		}
+	}
+	// The C2SP chacha8rand vector, through Uint64 and, as little-endian
+	// words, through Read.
+	seed := mustHex(t, f.C2SP.SeedHex)
+	words := c2spWords(t, f)
+	s, r := NewSeeded(ChaCha8Rand, seed), NewSeeded(ChaCha8Rand, seed)
+	b := make([]byte, 8*len(words))
+	r.Read(b)
+	for i, w := range words {
+		if got := s.Uint64(); got != w {
+			t.Errorf("c2sp_chacha8rand word %d: Uint64 %016x, want %016x", i, got, w)
+		}
+		if got := binary.LittleEndian.Uint64(b[8*i:]); got != w {
+			t.Errorf("c2sp_chacha8rand word %d: Read gives %016x, want %016x", i, got, w)
 		}
 	}
 }
@@ -131,9 +190,8 @@ func TestRandomSHAKEVectors(t *testing.T) {
 // The Go samplers on a seeded Source give what the C samplers give on an
 // engine with the same seed, word for word (rejections included).
 func TestSeededSamplersEqualC(t *testing.T) {
-	seed := []byte("samplers against the C core")
-	for kind := range []Kind{TurboSHAKE256, SHAKE256, TurboSHAKE256x8} {
-		k := Kind(kind + 1)
+	for _, k := range cKinds() {
+		seed := []byte("samplers against the C core, 32B")[:32]
 		goSrc, cSrc := NewSeeded(k, seed), NewSeeded(k, seed)
 		// 2^63 + 1 rejects about half the words; 3 almost never; powers
 		// of two never.
@@ -162,6 +220,16 @@ func TestSeedAndInt63(t *testing.T) {
 			t.Fatalf("after Seed(42), word %d: %x, want %x", i, a, b)
 		}
 	}
+	// ChaCha8Rand's seed is 32 bytes: the 8 of the int64, then zeros.
+	c := NewSeeded(ChaCha8Rand, make([]byte, 32))
+	c.Uint64()
+	c.Seed(-2)
+	want = NewSeeded(ChaCha8Rand, []byte{0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 31: 0})
+	for i := 0; i < 1000; i++ {
+		if a, b := c.Uint64(), want.Uint64(); a != b {
+			t.Fatalf("chacha8rand after Seed(-2), word %d: %x, want %x", i, a, b)
+		}
+	}
 	src := NewSource()
 	var or int64
 	for i := 0; i < 100000; i++ {
@@ -173,6 +241,38 @@ func TestSeedAndInt63(t *testing.T) {
 	}
 	if or != 1<<63-1 {
 		t.Fatalf("Int63: bits never set: %x", ^or&(1<<63-1))
+	}
+}
+
+// A word right after a Read that stopped 1..7 bytes before the end of the
+// Source's buffer is the stream's next 8 bytes: the bytes left over come
+// first, none are skipped.
+func TestWordAcrossRefill(t *testing.T) {
+	seed := make([]byte, 32)
+	for _, k := range cKinds() {
+		want := make([]byte, 3*srcBufSize)
+		NewSeeded(k, seed).Read(want)
+		for left := 0; left <= 8; left++ {
+			for _, int63 := range []bool{false, true} {
+				s := NewSeeded(k, seed)
+				got := make([]byte, srcBufSize-left)
+				s.Read(got)
+				if int63 {
+					got = binary.LittleEndian.AppendUint64(got, uint64(s.Int63()))
+				} else {
+					got = binary.LittleEndian.AppendUint64(got, s.Uint64())
+				}
+				got = binary.LittleEndian.AppendUint64(got, s.Uint64())
+				w := bytes.Clone(want[:len(got)])
+				if int63 {
+					w[len(w)-9] &^= 0x80 // Int63 clears the top bit
+				}
+				if !bytes.Equal(got, w) {
+					t.Errorf("%v: a word (Int63 %v) after reading to %d bytes before a refill is not the stream's next 8 bytes",
+						k, int63, left)
+				}
+			}
+		}
 	}
 }
 
@@ -195,7 +295,10 @@ func TestSourceStreams(t *testing.T) {
 }
 
 func TestKindValuesAndNames(t *testing.T) {
-	want := []Kind{TurboSHAKE256, SHAKE256, TurboSHAKE256x8}
+	want := []Kind{TurboSHAKE256, SHAKE256, TurboSHAKE256x8, ChaCha8Rand}
+	if len(cKinds()) != len(want) || len(kindByName) != len(want) {
+		t.Fatalf("%d kinds in C, %d named here, want %d", len(cKinds()), len(kindByName), len(want))
+	}
 	for i, k := range cKinds() {
 		if k != want[i] {
 			t.Fatalf("Kind %v is %d in C", want[i], int(k))
@@ -208,5 +311,223 @@ func TestKindValuesAndNames(t *testing.T) {
 	}
 	if Kind(9).String() != "Kind(9)" {
 		t.Fatal(Kind(9).String())
+	}
+}
+
+// The ChaCha8Oracle tests. Go's own math/rand/v2 ChaCha8 is an
+// implementation of chacha8rand that shares no code with the C core, so it
+// is the outside oracle for the ChaCha8Rand engine and for the chacha8rand
+// entries of vectors/shakerand.json (made by the Python model,
+// tools/shakerand_ref.py). go/run-tests.sh runs these tests once per kernel
+// (SHAKERAND_KERNEL), and under qemu-aarch64 for NEON.
+
+var chacha8OracleSeed = flag.Uint64("chacha8.seed", 0,
+	"seed of the ChaCha8 oracle tests' random choices (0: the clock)")
+
+// chacha8Iter is the output of one chacha8rand iteration: 1024 bytes, of
+// which the last 32 become the next key.
+const chacha8Iter = 992
+
+// checkKernel fails the test if SHAKERAND_KERNEL asks for a kernel other
+// than the one that runs, and skips it if the CPU (or this build) lacks that
+// kernel: the core then falls back to the detected one, and passing on it
+// would say nothing about the kernel asked for.
+func checkKernel(t *testing.T) {
+	t.Helper()
+	got := cKernelName()
+	want := os.Getenv("SHAKERAND_KERNEL")
+	if want == "" {
+		t.Logf("kernel %s (detected)", got)
+		return
+	}
+	if got == want {
+		t.Logf("kernel %s (SHAKERAND_KERNEL)", got)
+		return
+	}
+	if !cKernelSupported(want) {
+		t.Skipf("SHAKERAND_KERNEL=%s: not a kernel this CPU and build have (%s runs)", want, got)
+	}
+	t.Fatalf("SHAKERAND_KERNEL=%s, but kernel %s runs", want, got)
+}
+
+// oracleRand returns the random choices of one test, and says how to
+// repeat them.
+func oracleRand(t *testing.T) *rand.Rand {
+	t.Helper()
+	s := *chacha8OracleSeed
+	if s == 0 {
+		s = uint64(time.Now().UnixNano())
+	}
+	t.Logf("random choices from -chacha8.seed=%d", s)
+	return rand.New(rand.NewPCG(s, 0x636861636861386f))
+}
+
+// pieceSize is the length of the next read: the edges (0, 1, a word and
+// its neighbours, an iteration's output, the Source's buffer) and random
+// lengths up to a few iterations.
+func pieceSize(r *rand.Rand) int {
+	switch r.IntN(4) {
+	case 0:
+		sizes := []int{0, 1, 7, 8, 9, 31, 32, 33, 64, chacha8Iter - 1, chacha8Iter, chacha8Iter + 1,
+			1024, srcBufSize - 1, srcBufSize, srcBufSize + 1, 4096, 4096 + 992}
+		return sizes[r.IntN(len(sizes))]
+	case 1:
+		return r.IntN(16)
+	case 2:
+		return r.IntN(chacha8Iter + 64)
+	default:
+		return 4096 + r.IntN(6000)
+	}
+}
+
+// TestChaCha8OracleRandom compares, for random seeds and lengths up to
+// 20 KB (about 20 iterations), Go's rand.NewChaCha8(seed) with the engine
+// read four ways: Source.Read in random pieces, the C engine's fill in
+// random pieces (no Go buffer), Source.Uint64, and the C engine's u64; and
+// a Source's reads and words interleaved.
+func TestChaCha8OracleRandom(t *testing.T) {
+	checkKernel(t)
+	r := oracleRand(t)
+	seeds := 500
+	if testing.Short() {
+		seeds = 50
+	}
+	for i := 0; i < seeds; i++ {
+		var seed [32]byte
+		for j := range 4 {
+			binary.LittleEndian.PutUint64(seed[8*j:], r.Uint64())
+		}
+		n := r.IntN(20 * 1024)
+		if i < 4 {
+			n = 20 * 1024 // always some streams of the full length
+		}
+		want := make([]byte, n)
+		rand.NewChaCha8(seed).Read(want)
+
+		viaRead := readPieces(r, n, NewSeeded(ChaCha8Rand, seed[:]).Read)
+		if j := firstDiff(viaRead, want); j >= 0 {
+			t.Fatalf("seed %x, %d bytes: Source.Read in pieces differs from ChaCha8 at byte %d", seed, n, j)
+		}
+		c := NewSeeded(ChaCha8Rand, seed[:])
+		viaFill := readPieces(r, n, func(b []byte) (int, error) { cEngineFill(c, b); return len(b), nil })
+		if j := firstDiff(viaFill, want); j >= 0 {
+			t.Fatalf("seed %x, %d bytes: shakerand_engine_fill in pieces differs from ChaCha8 at byte %d", seed, n, j)
+		}
+
+		words := n / 8
+		g, s, e := rand.NewChaCha8(seed), NewSeeded(ChaCha8Rand, seed[:]), NewSeeded(ChaCha8Rand, seed[:])
+		for k := 0; k < words; k++ {
+			w := g.Uint64()
+			if v := s.Uint64(); v != w {
+				t.Fatalf("seed %x: Source.Uint64 word %d is %016x, ChaCha8 gives %016x", seed, k, v, w)
+			}
+			if v := cEngineU64(e); v != w {
+				t.Fatalf("seed %x: shakerand_engine_u64 word %d is %016x, ChaCha8 gives %016x", seed, k, v, w)
+			}
+		}
+
+		// Words and pieces in one stream: a word takes the next 8 bytes,
+		// wherever the reads left off.
+		m := NewSeeded(ChaCha8Rand, seed[:])
+		got := make([]byte, 0, n)
+		for len(got) < n {
+			if n-len(got) >= 8 && r.IntN(3) == 0 {
+				got = binary.LittleEndian.AppendUint64(got, m.Uint64())
+				continue
+			}
+			b := make([]byte, min(pieceSize(r), n-len(got)))
+			m.Read(b)
+			got = append(got, b...)
+		}
+		if j := firstDiff(got, want); j >= 0 {
+			t.Fatalf("seed %x, %d bytes: Uint64 and Read interleaved differ from ChaCha8 at byte %d", seed, n, j)
+		}
+	}
+}
+
+// readPieces reads n bytes through read in pieces of random sizes.
+func readPieces(r *rand.Rand, n int, read func([]byte) (int, error)) []byte {
+	out := make([]byte, n)
+	for off := 0; ; {
+		k := min(pieceSize(r), n-off)
+		read(out[off : off+k])
+		off += k
+		if off == n {
+			return out
+		}
+	}
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}
+
+// TestChaCha8OracleVectors holds every chacha8rand entry of the vector
+// file, and the C2SP test vector, to math/rand/v2: the file is only as
+// good as its generator, and this is the check that does not trust it.
+func TestChaCha8OracleVectors(t *testing.T) {
+	checkKernel(t)
+	f := readSharedVectors(t)
+	n := 0
+	for _, e := range f.Engines {
+		if e.Engine != "chacha8rand" {
+			continue
+		}
+		n++
+		seed := mustHex(t, e.SeedHex)
+		if len(seed) != 32 {
+			t.Fatalf("chacha8rand entry with a %d-byte seed", len(seed))
+		}
+		want := make([]byte, 65536)
+		rand.NewChaCha8([32]byte(seed)).Read(want)
+		if h := sha256.Sum256(want); hex.EncodeToString(h[:]) != e.SHA256 {
+			t.Errorf("seed %x: the file's sha256 is %s, math/rand/v2's %x", seed, e.SHA256, h)
+		}
+		for _, c := range e.Chunks {
+			chunk := mustHex(t, c.Hex)
+			if !bytes.Equal(want[c.Offset:c.Offset+len(chunk)], chunk) {
+				t.Errorf("seed %x: the file's chunk at %d is not math/rand/v2's", seed, c.Offset)
+			}
+		}
+		got := make([]byte, len(want))
+		NewSeeded(ChaCha8Rand, seed).Read(got)
+		if j := firstDiff(got, want); j >= 0 {
+			t.Errorf("seed %x: the engine differs from math/rand/v2 at byte %d", seed, j)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no chacha8rand entries in the vector file")
+	}
+	g := rand.NewChaCha8([32]byte(mustHex(t, f.C2SP.SeedHex)))
+	for i, w := range c2spWords(t, f) {
+		if v := g.Uint64(); v != w {
+			t.Fatalf("c2sp_chacha8rand word %d: the file has %016x, math/rand/v2 gives %016x", i, w, v)
+		}
+	}
+}
+
+// TestChaCha8OracleSeed: Source.Seed(v) on a ChaCha8Rand Source is
+// rand.NewChaCha8 of v's 8 little-endian bytes and 24 zeros.
+func TestChaCha8OracleSeed(t *testing.T) {
+	checkKernel(t)
+	s := NewSeeded(ChaCha8Rand, make([]byte, 32))
+	for _, v := range []int64{0, 1, -1, 1 << 62, -1 << 63} {
+		s.Seed(v)
+		var seed [32]byte
+		binary.LittleEndian.PutUint64(seed[:], uint64(v))
+		g := rand.NewChaCha8(seed)
+		for i := 0; i < 300; i++ {
+			if a, b := s.Uint64(), g.Uint64(); a != b {
+				t.Fatalf("Seed(%d): word %d is %016x, ChaCha8 gives %016x", v, i, a, b)
+			}
+		}
 	}
 }
