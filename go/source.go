@@ -108,12 +108,13 @@ func (s *Source) init(seed []byte) {
 	s.pos = srcBufSize
 }
 
-// NewSource returns a non-deterministic Source: a TurboSHAKE256x8 engine
-// seeded with 64 bytes of the system generator.
+// NewSource returns a non-deterministic Source: an engine of the system
+// generator's kind (SystemKind: ChaCha8Rand unless the environment chose
+// TurboSHAKE256x8) seeded with 32 bytes of the system generator.
 func NewSource() *Source {
-	var seed [64]byte
+	var seed [32]byte
 	C.shakerand_system_fill(unsafe.Pointer(&seed[0]), C.size_t(len(seed)))
-	s := newSource(TurboSHAKE256x8, seed[:])
+	s := newSource(SystemKind(), seed[:])
 	clear(seed[:])
 	return s
 }
