@@ -48,8 +48,9 @@ public class ShakeRandom extends SecureRandom {
         TURBOSHAKE256X8(3, "turboshake256x8", -1),
         /**
          * C2SP chacha8rand with key erasure every 992 bytes: for a 32-byte seed, the stream of
-         * Go's {@code math/rand/v2} {@code NewChaCha8(seed)} ({@code nextLong} is its
-         * {@code Uint64}). The seed must be exactly 32 bytes.
+         * Go's {@code math/rand/v2} {@code NewChaCha8(seed)} (read with {@code nextLong} alone,
+         * its {@code Uint64} values; with {@code nextBytes} alone, its {@code Read}). The seed
+         * must be exactly 32 bytes.
          */
         CHACHA8RAND(4, "chacha8rand", 32);
 
