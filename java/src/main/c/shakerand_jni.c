@@ -206,7 +206,13 @@ JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_engineNew(JNIEnv *env, jcla
     shakerand_memzero(s, (size_t)n);
     free(s);
     if (status != SHAKERAND_OK) {
+        /* An unknown kind, or a seed length the kind refuses (chacha8rand: 32 bytes only). */
         free(e);
+        const char *name = shakerand_kind_name((shakerand_kind)kind);
+        char msg[160];
+        snprintf(msg, sizeof msg, "shakerand: no %s engine from a seed of %d bytes: %s",
+                 name != NULL ? name : "such", (int)n, shakerand_strerror(status));
+        throw_new(env, "java/lang/IllegalArgumentException", msg);
         return 0;
     }
     return (jlong)(intptr_t)e;

@@ -7,7 +7,8 @@ import java.util.Arrays;
  * The engines of docs/engines.md in Java, byte-identical to the C library's. Output is served
  * from a buffer that refill() loads; each byte is zeroed as it is handed out, and the next
  * refill happens as soon as the last byte of the current one is gone, so a captured engine
- * holds nothing already delivered. Confined to one thread.
+ * holds nothing already delivered. A large fill may have the refills in between written
+ * straight into the caller's array (fillWhole), as the C engines do. Confined to one thread.
  */
 abstract class Engine implements Source {
     final byte[] buf;
@@ -70,6 +71,16 @@ abstract class Engine implements Source {
         pos = p;
     }
 
+    /**
+     * Writes the refills that follow the current one straight into out[off, off + k * size) for
+     * the largest k with k * size <= len, exactly as k calls of refill() would load them into
+     * buf, and returns k * size; this is called only when buf has been handed out in full. The
+     * delivered bytes then never sit in the engine. An engine that cannot returns 0.
+     */
+    int fillWhole(byte[] out, int off, int len) {
+        return 0;
+    }
+
     @Override
     public final void fill(byte[] out, int off, int len) {
         while (len > 0) {
@@ -79,7 +90,17 @@ abstract class Engine implements Source {
             Arrays.fill(buf, p, p + n, (byte) 0);
             off += n;
             len -= n;
-            advance(p + n);
+            if (p + n < size) {
+                pos = p + n;
+                return;
+            }
+            if (len >= size) {
+                int d = fillWhole(out, off, len);
+                off += d;
+                len -= d;
+            }
+            refill();
+            pos = 0;
         }
     }
 
@@ -97,6 +118,8 @@ abstract class Engine implements Source {
                 return new SpongeEngine(seed, 24);
             case TURBOSHAKE256X8:
                 return new X8Engine(seed);
+            case CHACHA8RAND:
+                return new ChaCha8Engine(seed);
             default:
                 throw new IllegalArgumentException("unknown kind " + kind);
         }
@@ -182,6 +205,44 @@ abstract class Engine implements Source {
         @Override
         void wipeState() {
             Arrays.fill(s, 0);
+            Arrays.fill(key, 0);
+        }
+    }
+
+    /**
+     * chacha8rand: each refill is one 992-byte iteration (ChaCha8Rand), its last 32 bytes the
+     * next key; the old key is overwritten as the iteration is computed, so a captured engine
+     * holds only the key of output not yet produced and the undelivered rest of buf.
+     */
+    static final class ChaCha8Engine extends Engine {
+        final int[] key = new int[8];
+
+        /** @throws IllegalArgumentException if the seed is not 32 bytes (nothing is kept) */
+        ChaCha8Engine(byte[] seed) {
+            super(ChaCha8Rand.OUTPUT_BYTES);
+            ShakeRandom.Kind.CHACHA8RAND.checkSeed(seed);
+            for (int i = 0; i < 8; i++) {
+                key[i] = Bytes.le32(seed, 4 * i);
+            }
+            prime();
+        }
+
+        @Override
+        void refill() {
+            ChaCha8Rand.iteration(key, buf, 0);
+        }
+
+        @Override
+        int fillWhole(byte[] out, int off, int len) {
+            int done = 0;
+            for (; len - done >= ChaCha8Rand.OUTPUT_BYTES; done += ChaCha8Rand.OUTPUT_BYTES) {
+                ChaCha8Rand.iteration(key, out, off + done);
+            }
+            return done;
+        }
+
+        @Override
+        void wipeState() {
             Arrays.fill(key, 0);
         }
     }

@@ -8,9 +8,10 @@ import java.security.SecureRandom;
 import java.util.Arrays;
 
 /**
- * The pure-Java system generator: one turboshake256x8 engine per thread, seeded with
- * TurboSHAKE256(D = 0x22) of 64 bytes from the JDK's own non-blocking source and a counter,
- * reseeded after 16 MiB of output or 60 seconds, as the C system generator.
+ * The pure-Java system generator: one turboshake256x8 engine per thread (whatever engine the C
+ * system generator runs), seeded with TurboSHAKE256(D = 0x22) of 64 bytes from the JDK's own
+ * non-blocking source and a counter, reseeded after 16 MiB of output or 60 seconds, the C
+ * system generator's policy (docs/system.md).
  */
 final class JavaSystem {
     private JavaSystem() {}

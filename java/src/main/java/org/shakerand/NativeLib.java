@@ -125,7 +125,10 @@ final class NativeLib {
     /** Fills out with fresh conditioned entropy. */
     static native void entropy(byte[] out);
 
-    /** A new engine in native memory (0 for a bad kind). */
+    /**
+     * A new engine in native memory; IllegalArgumentException for an unknown kind or a seed
+     * length the kind refuses (the C library's SHAKERAND_EINVAL).
+     */
     static native long engineNew(int kind, byte[] seed);
 
     static native void engineFill(long engine, byte[] b, int off, int len);

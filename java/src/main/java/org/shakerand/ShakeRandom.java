@@ -11,8 +11,9 @@ import java.util.stream.LongStream;
 
 /**
  * A {@link SecureRandom} over shakerand: by default the calling thread's system generator
- * (turboshake256x8 per thread, seeded from the operating system mixed with hardware sources,
- * reseeded after 16 MiB or 60 s), safe and fast from any number of threads without a lock.
+ * (docs/system.md: the C library's engine per thread, seeded from the operating system mixed
+ * with hardware sources, reseeded after 16 MiB or 60 s; on the pure-Java path a Java
+ * turboshake256x8 per thread), safe and fast from any number of threads without a lock.
  *
  * <p>Every {@code next*} method is overridden here: {@code SecureRandom}'s own would funnel
  * through {@code next(bits)} and, for an instance built with the protected (spi, provider)
@@ -39,21 +40,46 @@ public class ShakeRandom extends SecureRandom {
 
     /** The engines of docs/engines.md; the values match the C enum shakerand_kind. */
     public enum Kind {
-        TURBOSHAKE256(1, "turboshake256"),
-        SHAKE256(2, "shake256"),
-        TURBOSHAKE256X8(3, "turboshake256x8");
+        /** TurboSHAKE256 in periods with a ratchet; a seed of any length. */
+        TURBOSHAKE256(1, "turboshake256", -1),
+        /** As TURBOSHAKE256 with SHAKE256 (24 rounds); a seed of any length. */
+        SHAKE256(2, "shake256", -1),
+        /** Eight TurboSHAKE256 lanes with key erasure every 1056 bytes; a seed of any length. */
+        TURBOSHAKE256X8(3, "turboshake256x8", -1),
+        /**
+         * C2SP chacha8rand with key erasure every 992 bytes: for a 32-byte seed, the stream of
+         * Go's {@code math/rand/v2} {@code NewChaCha8(seed)} (read with {@code nextLong} alone,
+         * its {@code Uint64} values; with {@code nextBytes} alone, its {@code Read}). The seed
+         * must be exactly 32 bytes.
+         */
+        CHACHA8RAND(4, "chacha8rand", 32);
 
         final int code;
         final String cname;
+        private final int seedBytes;
 
-        Kind(int code, String cname) {
+        Kind(int code, String cname, int seedBytes) {
             this.code = code;
             this.cname = cname;
+            this.seedBytes = seedBytes;
         }
 
         /** The C library's name of the engine, e.g. "turboshake256x8". */
         public String engineName() {
             return cname;
+        }
+
+        /** The seed length this engine requires, or -1 if any length (empty included) will do. */
+        public int seedLength() {
+            return seedBytes;
+        }
+
+        /** Throws IllegalArgumentException, naming the length, for a seed this engine refuses. */
+        void checkSeed(byte[] seed) {
+            if (seedBytes >= 0 && seed.length != seedBytes) {
+                throw new IllegalArgumentException(cname + " takes a seed of exactly " + seedBytes
+                        + " bytes, not " + seed.length);
+            }
         }
     }
 
@@ -92,13 +118,19 @@ public class ShakeRandom extends SecureRandom {
 
     /**
      * A deterministic generator: the stream of engine {@code kind} seeded with {@code seed}
-     * (any length, empty included), byte-identical to the C library's shakerand_engine for that
-     * seed, on the native and the pure-Java path. Not thread-safe: confine it to one thread.
-     * {@code setSeed} and {@code reseed} on it throw {@link UnsupportedOperationException}.
+     * (any length, empty included, except {@link Kind#CHACHA8RAND}: exactly 32 bytes),
+     * byte-identical to the C library's shakerand_engine for that seed, on the native and the
+     * pure-Java path. {@code nextLong} and {@code nextInt} are the next 8 and 4 bytes of the
+     * stream read little-endian. Not thread-safe: confine it to one thread. {@code setSeed} and
+     * {@code reseed} on it throw {@link UnsupportedOperationException}.
+     *
+     * @throws IllegalArgumentException if the seed's length is not one {@code kind} takes
+     *     ({@link Kind#seedLength()}); the message names the length
      */
     public static ShakeRandom seeded(byte[] seed, Kind kind) {
         Objects.requireNonNull(seed, "seed");
         Objects.requireNonNull(kind, "kind");
+        kind.checkSeed(seed);
         Source s = Sys.NATIVE ? new NativeEngine(kind.code, seed) : Engine.create(kind, seed);
         return new ShakeRandom(s, kind);
     }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.function.Executable;
 class ArgumentTest {
     final ShakeRandom r = new ShakeRandom();
     final ShakeRandom s = ShakeRandom.seeded(new byte[] {1, 2, 3}, ShakeRandom.Kind.TURBOSHAKE256X8);
+    final ShakeRandom c = ShakeRandom.seeded(new byte[32], ShakeRandom.Kind.CHACHA8RAND);
     final Random jdk = new Random(1);
 
     private void same(Class<? extends Throwable> type, Executable ours, Executable theirs) {
@@ -24,7 +25,7 @@ class ArgumentTest {
 
     @Test
     void boundsAndRanges() {
-        for (ShakeRandom g : new ShakeRandom[] {r, s}) {
+        for (ShakeRandom g : new ShakeRandom[] {r, s, c}) {
             same(IllegalArgumentException.class, () -> g.nextInt(0), () -> jdk.nextInt(0));
             same(IllegalArgumentException.class, () -> g.nextInt(-5), () -> jdk.nextInt(-5));
             same(IllegalArgumentException.class, () -> g.nextInt(5, 5), () -> jdk.nextInt(5, 5));
@@ -68,6 +69,41 @@ class ArgumentTest {
         assertThrows(NullPointerException.class, () -> ShakeRandom.seeded(null, ShakeRandom.Kind.SHAKE256));
         assertThrows(NullPointerException.class, () -> ShakeRandom.seeded(new byte[0], null));
         assertThrows(UnsupportedOperationException.class, () -> s.setSeed(new byte[] {1}));
+        assertThrows(UnsupportedOperationException.class, () -> c.reseed());
+    }
+
+    /** chacha8rand takes exactly 32 bytes: anything else is refused on every path, naming the length. */
+    @Test
+    void chacha8randSeedLength() {
+        ShakeRandom.Kind k = ShakeRandom.Kind.CHACHA8RAND;
+        assertEquals(32, k.seedLength());
+        assertEquals(-1, ShakeRandom.Kind.TURBOSHAKE256X8.seedLength());
+        for (int n : new int[] {0, 1, 16, 31, 33, 64, 1000}) {
+            byte[] seed = new byte[n];
+            for (int i = 0; i < n; i++) {
+                seed[i] = (byte) (i + 1);
+            }
+            byte[] before = seed.clone();
+            for (Executable make : new Executable[] {() -> ShakeRandom.seeded(seed, k),
+                () -> ShakeRandom.seededJava(seed, k), () -> Engine.create(k, seed)}) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, make);
+                assertTrue(e.getMessage().contains("chacha8rand") && e.getMessage().endsWith("not " + n),
+                        e.getMessage());
+            }
+            if (ShakeRandom.isNative()) {
+                // The JNI glue refuses it too (the C library's SHAKERAND_EINVAL), should anything
+                // reach it without the Java check.
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> NativeLib.engineNew(k.code, seed));
+                assertTrue(e.getMessage().contains("chacha8rand engine from a seed of " + n + " bytes"),
+                        e.getMessage());
+            }
+            org.junit.jupiter.api.Assertions.assertArrayEquals(before, seed, "the seed is left as it was");
+        }
+        // The other kinds still take any length, and 32 bytes is a chacha8rand seed.
+        ShakeRandom.seeded(new byte[31], ShakeRandom.Kind.TURBOSHAKE256X8).nextLong();
+        ShakeRandom.seeded(new byte[32], k).nextLong();
+        ShakeRandom.seededJava(new byte[32], k).nextLong();
     }
 
     @Test

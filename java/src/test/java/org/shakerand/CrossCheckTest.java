@@ -37,7 +37,7 @@ class CrossCheckTest {
     }
 
     private ShakeRandom pair(ShakeRandom.Kind k, String seedText) {
-        byte[] seed = JavaSystem.utf8(seedText);
+        byte[] seed = TestSupport.seed(k, seedText);
         c = NativeLib.engineNew(k.code, seed);
         return ShakeRandom.seededJava(seed, k);
     }
@@ -118,5 +118,87 @@ class CrossCheckTest {
         // Leading zero bytes in r are allowed and give the same draws.
         byte[] padded = {0, 0, 0, 5};
         assertArrayEquals(NativeLib.below(c, padded), Samplers.below(j.source(), padded));
+    }
+
+    /** A request length: mostly small, often around one refill or a few (the direct path). */
+    static int sliceLength(SplittableRandom sr) {
+        switch (sr.nextInt(6)) {
+            case 0: return sr.nextInt(9);
+            case 1: return sr.nextInt(100);
+            case 2: return 980 + sr.nextInt(90);           // around 992 and 1056
+            case 3: return 1900 + sr.nextInt(2300);         // two to four refills
+            case 4: return sr.nextInt(700);
+            default: return 3 * 992 + sr.nextInt(8) - 4;  // just short of or past whole iterations
+        }
+    }
+
+    /**
+     * Reads n bytes from src in random slices: fill at random offsets of a larger array, u64 and
+     * u32 words (little-endian), zero-length fills.
+     */
+    static byte[] sliced(Source src, int n, SplittableRandom sr) {
+        byte[] out = new byte[n];
+        int got = 0;
+        while (got < n) {
+            int op = sr.nextInt(4);
+            if (op == 0 && n - got >= 8) {
+                Bytes.putLe64(out, got, src.u64());
+                got += 8;
+            } else if (op == 1 && n - got >= 4) {
+                Bytes.LE32.set(out, got, src.u32());
+                got += 4;
+            } else {
+                int len = Math.min(sliceLength(sr), n - got);
+                int pad = sr.nextInt(3) == 0 ? 0 : sr.nextInt(40);
+                byte[] b = new byte[pad + len + sr.nextInt(40)];
+                src.fill(b, pad, len);
+                System.arraycopy(b, pad, out, got, len);
+                got += len;
+            }
+        }
+        return out;
+    }
+
+    static byte[] randomSeed(ShakeRandom.Kind k, SplittableRandom sr) {
+        byte[] seed = new byte[k.seedLength() >= 0 ? k.seedLength() : sr.nextInt(300)];
+        sr.nextBytes(seed);
+        return seed;
+    }
+
+    /**
+     * The raw streams on random seeds: a native engine read in one call against the pure-Java
+     * engine read in random slices, and the native engine behind its Java buffer read in random
+     * slices against the pure-Java engine read in one call.
+     */
+    @ParameterizedTest
+    @EnumSource(ShakeRandom.Kind.class)
+    void streamsOverRandomSeedsAndSlicings(ShakeRandom.Kind k) {
+        long master = System.nanoTime();
+        SplittableRandom sr = new SplittableRandom(master);
+        int seeds = k == ShakeRandom.Kind.CHACHA8RAND ? 60 : 12;
+        for (int i = 0; i < seeds; i++) {
+            byte[] seed = randomSeed(k, sr);
+            int n = 1 + sr.nextInt(40_000);
+            String what = k + " seed " + TestSupport.toHex(seed) + " n " + n + " (master seed " + master + ")";
+
+            byte[] whole = new byte[n];
+            long e = NativeLib.engineNew(k.code, seed);
+            try {
+                NativeLib.engineFill(e, whole, 0, n);
+            } finally {
+                NativeLib.engineFree(e);
+            }
+            assertArrayEquals(whole, sliced(Engine.create(k, seed), n, sr), "pure Java sliced, " + what);
+
+            byte[] pure = new byte[n];
+            Engine.create(k, seed).fill(pure, 0, n);
+            assertArrayEquals(whole, pure, "pure Java in one fill, " + what);
+            NativeEngine ne = new NativeEngine(k.code, seed);
+            try {
+                assertArrayEquals(pure, sliced(ne, n, sr), "native sliced, " + what);
+            } finally {
+                ne.wipe();
+            }
+        }
     }
 }

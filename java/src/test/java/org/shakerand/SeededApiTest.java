@@ -17,7 +17,7 @@ class SeededApiTest {
     @ParameterizedTest
     @EnumSource(ShakeRandom.Kind.class)
     void sameValuesOnBothEngines(ShakeRandom.Kind k) {
-        byte[] seed = JavaSystem.utf8("api " + k);
+        byte[] seed = TestSupport.seed(k, "api " + k);
         ShakeRandom a = ShakeRandom.seeded(seed, k);
         ShakeRandom b = ShakeRandom.seededJava(seed, k);
         BigInteger big = BigInteger.ONE.shiftLeft(255).add(BigInteger.valueOf(19));
@@ -57,7 +57,7 @@ class SeededApiTest {
     @ParameterizedTest
     @EnumSource(ShakeRandom.Kind.class)
     void largeFillsSurviveGarbageCollection(ShakeRandom.Kind k) {
-        byte[] seed = JavaSystem.utf8("gc " + k);
+        byte[] seed = TestSupport.seed(k, "gc " + k);
         byte[] expected = new byte[3 << 20];
         ShakeRandom.seededJava(seed, k).nextBytes(expected);
         for (int i = 0; i < 20; i++) {

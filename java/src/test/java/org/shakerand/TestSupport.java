@@ -38,6 +38,15 @@ final class TestSupport {
         return sb.toString();
     }
 
+    /**
+     * A seed for kind from text: its UTF-8 bytes, or for an engine with a fixed seed length
+     * (chacha8rand) that many bytes of SHAKE256 of them.
+     */
+    static byte[] seed(ShakeRandom.Kind kind, String text) {
+        byte[] b = JavaSystem.utf8(text);
+        return kind.seedLength() < 0 ? b : Sponge.shake256(b, kind.seedLength());
+    }
+
     static Path repoFile(String rel) {
         Path p = Paths.get("..").resolve(rel);
         if (!Files.exists(p)) {

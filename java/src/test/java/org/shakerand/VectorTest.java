@@ -48,11 +48,13 @@ class VectorTest {
     void checkShakerandVectors(BiFunction<byte[], ShakeRandom.Kind, ShakeRandom> make) throws Exception {
         Map<String, Object> root = (Map<String, Object>) TestSupport.readJson("vectors/shakerand.json");
         List<Object> engines = (List<Object>) root.get("engines");
-        assertTrue(engines.size() >= 27);
+        assertTrue(engines.size() >= 31);
+        int chacha = 0;
         for (Object o : engines) {
             Map<String, Object> e = (Map<String, Object>) o;
             byte[] seed = TestSupport.hex((String) e.get("seed_hex"));
             ShakeRandom.Kind k = kind((String) e.get("engine"));
+            chacha += k == ShakeRandom.Kind.CHACHA8RAND ? 1 : 0;
             byte[] s = stream(make.apply(seed, k), 65536);
             String what = e.get("engine") + " seed of " + seed.length + " bytes";
             assertEquals(e.get("sha256_of_first_65536"),
@@ -66,6 +68,7 @@ class VectorTest {
                 assertArrayEquals(want, got, what + " at " + off);
             }
         }
+        assertTrue(chacha >= 4, "chacha8rand entries: " + chacha);
     }
 
     @Test
@@ -76,6 +79,46 @@ class VectorTest {
     @Test
     void shakerandVectorsPureJava() throws Exception {
         checkShakerandVectors(ShakeRandom::seededJava);
+    }
+
+    /**
+     * The test vector published with C2SP chacha8rand: its first Uint64 values are nextLong's
+     * (the next 8 bytes of the stream read little-endian, as for every kind), on both paths.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void c2spChaCha8Rand() throws Exception {
+        Map<String, Object> root = (Map<String, Object>) TestSupport.readJson("vectors/shakerand.json");
+        Map<String, Object> v = (Map<String, Object>) root.get("c2sp_chacha8rand");
+        byte[] seed = TestSupport.hex((String) v.get("seed_hex"));
+        List<Object> hex = (List<Object>) v.get("uint64_hex");
+        assertTrue(hex.size() >= 32, "words: " + hex.size());
+        long[] want = new long[hex.size()];
+        byte[] wantBytes = new byte[8 * want.length];
+        for (int i = 0; i < want.length; i++) {
+            want[i] = Long.parseUnsignedLong((String) hex.get(i), 16);
+            Bytes.putLe64(wantBytes, 8 * i, want[i]);
+        }
+        ShakeRandom.Kind k = ShakeRandom.Kind.CHACHA8RAND;
+        for (BiFunction<byte[], ShakeRandom.Kind, ShakeRandom> make
+                : List.<BiFunction<byte[], ShakeRandom.Kind, ShakeRandom>>of(ShakeRandom::seeded, ShakeRandom::seededJava)) {
+            ShakeRandom r = make.apply(seed, k);
+            for (int i = 0; i < want.length; i++) {
+                assertEquals(want[i], r.nextLong(), "nextLong " + i);
+            }
+            Source src = make.apply(seed, k).source();
+            for (int i = 0; i < want.length; i++) {
+                assertEquals(want[i], src.u64(), "u64 " + i);
+            }
+            byte[] b = new byte[wantBytes.length];
+            make.apply(seed, k).nextBytes(b);
+            assertArrayEquals(wantBytes, b, "nextBytes");
+            ShakeRandom w = make.apply(seed, k);
+            for (int i = 0; i < want.length; i++) {
+                assertEquals((int) want[i], w.nextInt(), "nextInt, low half of " + i);
+                assertEquals((int) (want[i] >>> 32), w.nextInt(), "nextInt, high half of " + i);
+            }
+        }
     }
 
     @Test
