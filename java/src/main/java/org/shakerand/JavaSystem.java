@@ -8,13 +8,20 @@ import java.security.SecureRandom;
 import java.util.Arrays;
 
 /**
- * The pure-Java system generator: one turboshake256x8 engine per thread (whatever engine the C
- * system generator runs), seeded with TurboSHAKE256(D = 0x22) of 64 bytes from the JDK's own
- * non-blocking source and a counter, reseeded after 16 MiB of output or 60 seconds, the C
- * system generator's policy (docs/system.md).
+ * The pure-Java system generator: one engine per thread of the kind the C system generator
+ * runs (chacha8rand, or turboshake256x8 where the environment variable SHAKERAND_SYSTEM_ENGINE
+ * says so), keyed with TurboSHAKE256(D = 0x22) of 64 bytes from the JDK's own non-blocking
+ * source and a counter (32 bytes out for chacha8rand, 64 for turboshake256x8), reseeded after
+ * 16 MiB of output or 60 seconds, the C system generator's policy (docs/system.md).
  */
 final class JavaSystem {
     private JavaSystem() {}
+
+    /** The engine every thread runs, read once as the C library does. */
+    static final ShakeRandom.Kind KIND =
+            "turboshake256x8".equals(System.getenv("SHAKERAND_SYSTEM_ENGINE"))
+                    ? ShakeRandom.Kind.TURBOSHAKE256X8
+                    : ShakeRandom.Kind.CHACHA8RAND;
 
     static final long RESEED_BYTES = 16L << 20;
     static final long RESEED_NANOS = 60_000_000_000L;
@@ -73,9 +80,10 @@ final class JavaSystem {
         }
 
         void reseed(byte[] extra) {
-            byte[] seed = entropy(64, extra);
+            final boolean chacha = KIND == ShakeRandom.Kind.CHACHA8RAND;
+            byte[] seed = entropy(chacha ? 32 : 64, extra);
             Engine old = engine;
-            engine = new Engine.X8Engine(seed);
+            engine = chacha ? new Engine.ChaCha8Engine(seed) : new Engine.X8Engine(seed);
             Arrays.fill(seed, (byte) 0);
             if (old != null) {
                 old.wipe();

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** The pure-Java system generator's reseed budget (16 MiB) and setSeed mixing. */
+/** The pure-Java system generator's engine, reseed budget (16 MiB) and setSeed mixing. */
 class JavaSystemTest {
     @Test
     void reseedsAfterSixteenMebibytes() {
@@ -22,6 +22,13 @@ class JavaSystemTest {
         assertEquals(2, g.reseeds, "16 MiB: reseeded");
         g.reseed(new byte[] {1, 2, 3});
         assertEquals(3, g.reseeds);
+    }
+
+    @Test
+    void runsTheCSystemGeneratorsEngine() {
+        String chosen = System.getenv("SHAKERAND_SYSTEM_ENGINE");
+        assertEquals("turboshake256x8".equals(chosen) ? ShakeRandom.Kind.TURBOSHAKE256X8
+                : ShakeRandom.Kind.CHACHA8RAND, JavaSystem.KIND);
     }
 
     @Test
