@@ -27,6 +27,10 @@ if [ "${1:-test}" = test ]; then
     python3 -c "from Crypto.Hash import TurboSHAKE256" 2>/dev/null ||
         python3 -m pip install -q "pycryptodome>=3.21"
 fi
+if [ "${1:-test}" = bench ]; then
+    # The charts of BENCHMARKS.md (tools/bench_charts.py).
+    python3 -c "import matplotlib" 2>/dev/null || python3 -m pip install -q matplotlib
+fi
 if [ "${1:-test}" = verify ]; then
     # TestU01 (non-commercial licence: a test tool, never shipped) from crates.io.
     PATH="$HOME/.cargo/bin:$PATH"
