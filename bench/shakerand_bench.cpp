@@ -142,9 +142,9 @@ system_figures measure_system()
     s.mbs_16 = r.mbs_16;
     s.ns_u64 = r.ns_u64;
     s.ns_u32 = 1e9 * time_per_call([] { sink = shakerand_system_u32(); });
-    // Best of 3 one-second runs each, alternating, so a stall of the
+    // Best of 2 one-second runs each, alternating, so a stall of the
     // machine hits neither side alone.
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 2; i++) {
         s.one_thread = std::max(s.one_thread, aggregate_mbs(1));
         s.two_threads = std::max(s.two_threads, aggregate_mbs(2));
     }
@@ -401,20 +401,58 @@ int main(int argc, char **argv)
     }
     shakerand_kernel_set_for_testing(nullptr);
 
-    // The system generator on each engine, each in its own process.
+    // The system generator on each engine and Rust's rand::rng(), each in
+    // processes of their own: the best of 3 processes per figure, the three
+    // alternating. On this virtual machine a process's figures move by up
+    // to 40 % from one process to the next even when the machine is quiet
+    // (the best of 5 within one process does not see that), so the
+    // processes whose figures the targets compare are run in turns.
+    const char *const system_engines[] = {"chacha8rand", "turboshake256x8"};
+    system_figures best_system[2];
+    row rust{"Rust rand::rng() (ChaCha12)", "peer", 0, 0, 0, 0};
+    auto keep_max = [](double &best, double v) { best = std::max(best, v); };
+    auto keep_min = [](double &best, double v) {
+        if (v > 0) best = best > 0 ? std::min(best, v) : v;
+    };
+    for (int round = 0; round < 3; round++) {
+        for (int e = 0; e < 2; e++) {
+            const system_figures s = system_in_child(system_engines[e]);
+            if (s.kind.empty())
+                continue;
+            system_figures &b = best_system[e];
+            b.kind = s.kind;
+            keep_max(b.mbs_1m, s.mbs_1m);
+            keep_max(b.mbs_64, s.mbs_64);
+            keep_max(b.mbs_16, s.mbs_16);
+            keep_min(b.ns_u64, s.ns_u64);
+            keep_min(b.ns_u32, s.ns_u32);
+            keep_max(b.one_thread, s.one_thread);
+            keep_max(b.two_threads, s.two_threads);
+        }
+        const row r = rust_peer();
+        keep_max(rust.mbs_1m, r.mbs_1m);
+        keep_max(rust.mbs_64, r.mbs_64);
+        keep_max(rust.mbs_16, r.mbs_16);
+        keep_min(rust.ns_u64, r.ns_u64);
+    }
     std::vector<system_figures> systems;
-    for (const char *e : {"chacha8rand", "turboshake256x8"}) {
-        system_figures s = system_in_child(e);
+    for (int e = 0; e < 2; e++) {
+        const system_figures &s = best_system[e];
         if (s.kind.empty()) {
-            std::fprintf(stderr, "  system generator with SHAKERAND_SYSTEM_ENGINE=%s: no figures\n", e);
+            std::fprintf(stderr, "  system generator with SHAKERAND_SYSTEM_ENGINE=%s: no figures\n", system_engines[e]);
             continue;
         }
-        std::fprintf(stderr, "    (%s: u32 %.2f ns; 1 MiB fills, 1 thread %.0f MB/s, 2 threads %.0f MB/s)\n",
-                     s.kind.c_str(), s.ns_u32, s.one_thread, s.two_threads);
+        std::fprintf(stderr, "  best of 3: %-33s %9.0f %9.0f %9.0f %9.2f  (u32 %.2f ns; 1 MiB fills, 1 thread %.0f MB/s, "
+                     "2 threads %.0f MB/s)\n",
+                     ("system generator (" + s.kind + ")").c_str(), s.mbs_1m, s.mbs_64, s.mbs_16, s.ns_u64, s.ns_u32,
+                     s.one_thread, s.two_threads);
         rows.push_back(row{"shakerand system generator (" + s.kind + ")", "system", s.mbs_1m, s.mbs_64, s.mbs_16,
                            s.ns_u64});
         systems.push_back(s);
     }
+    if (rust.mbs_1m > 0)
+        std::fprintf(stderr, "  best of 3: %-33s %9.0f %9.0f %9.0f %9.2f\n", rust.name.c_str(), rust.mbs_1m,
+                     rust.mbs_64, rust.mbs_16, rust.ns_u64);
 
     rows.push_back(measure("OpenSSL RAND_bytes", "peer",
                            [](std::uint8_t *b, std::size_t n) { RAND_bytes(b, static_cast<int>(n)); },
@@ -436,7 +474,6 @@ int main(int argc, char **argv)
     rows.push_back(measure("libsodium randombytes_buf", "peer",
                            [](std::uint8_t *b, std::size_t n) { randombytes_buf(b, n); },
                            [] { std::uint64_t v; randombytes_buf(&v, 8); return v; }));
-    const row rust = rust_peer();
     if (rust.mbs_1m > 0)
         rows.push_back(rust);
     static std::mt19937_64 mt(42);
@@ -748,7 +785,8 @@ int main(int argc, char **argv)
            << cell(r.mbs_16, 0) << " | " << cell(r.ns_u64, 2) << " |\n";
     md << "\nMB/s is 10^6 bytes per second. A word is `shakerand_engine_u64` or `shakerand_system_u64`,\n"
        << "an 8-byte request for the byte-only peers, `next_u64()` on one `rand::rng()` handle for Rust\n"
-       << "(bench/rust-peer, timed the same way in its own process). std::mt19937_64 is the non-secure\n"
+       << "(bench/rust-peer, timed the same way in its own process; best of 3 processes, like the\n"
+       << "system generator's rows). std::mt19937_64 is the non-secure\n"
        << "floor: its fill writes one 64-bit word at a time.\n\n"
        << "## System generator\n\n"
        << "| measure |";
@@ -773,7 +811,9 @@ int main(int argc, char **argv)
     system_line("1 MiB fills, 2 threads, aggregate MB/s", [&](const system_figures &s) {
         return cell(s.two_threads, 0) + " (" + cell(s.two_threads / s.one_thread, 2) + "x)";
     });
-    md << "\nThreads: best of 3 one-second runs each, alternating.\n\n"
+    md << "\nEach engine's figures are the best of 3 processes (run in turns with each other and with\n"
+       << "Rust's peer), each figure within a process the best of 5 runs as above; threads: 2 one-second\n"
+       << "runs each per process, alternating.\n\n"
        << "| measure (" << sampler_kind << ") | value |\n|---|---:|\n"
        << "| first use on a new thread, seeding included (median of 200 threads) | "
        << std::setprecision(1) << first_use_us << " us |\n"
