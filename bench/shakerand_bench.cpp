@@ -898,7 +898,8 @@ int main(int argc, char **argv)
                cell(cli_runs[0].best, 3) + " vs " + cell(cli_runs[2].best, 3) + " s",
                verdict(cli_runs[2].best / cli_runs[0].best, 2.5, true));
     else
-        target("CLI `shakerand bytes` >= 2.5x `openssl rand`", "not run (no --cli)", "not measured");
+        target("CLI `shakerand bytes` >= 2.5x `openssl rand`", "not run (no --cli, or a command failed)",
+               "not measured");
     target("bounded u64 (n = 10^9 + 7) <= 1.5x plain u64 (an earlier issue's)",
            cell(bounded_u64_ns, 2) + " vs " + cell(plain_u64_ns, 2) + " ns",
            verdict(bounded_u64_ns / plain_u64_ns, 1.5, false));
