@@ -97,16 +97,23 @@ demo: all
 	@echo "kernel: $$($(BUILD)/shakerand --version)"
 	@tools/demo.sh $(BUILD)/shakerand
 
+# Every figure in the core section of BENCHMARKS.md comes from this one run,
+# peers included (Rust's rand::rng() through bench/rust-peer when cargo is
+# there); the charts go to bench/charts/. About 4-5 minutes.
 bench:
 	tools/install-deps.sh bench
 	cmake -S . -B $(BUILD_BENCH) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release \
 	    -DSHAKERAND_BUILD_TESTS=OFF -DSHAKERAND_BUILD_BENCH=ON
 	cmake --build $(BUILD_BENCH) -j $(JOBS)
 	-command -v cargo >/dev/null 2>&1 && cargo build --release -q --manifest-path bench/rust-peer/Cargo.toml
-	$(BUILD_BENCH)/bench/shakerand_bench --markdown $(BUILD_BENCH)/core.md
-	$(BUILD_BENCH)/bench/cpp_bench --benchmark_min_time=0.2 --benchmark_repetitions=3 \
-	    --benchmark_report_aggregates_only=true --benchmark_format=json > $(BUILD_BENCH)/cpp.json
-	python3 tools/bench_cpp_markdown.py $(BUILD_BENCH)/cpp.json $(BUILD_BENCH)/core.md
+	$(BUILD_BENCH)/bench/shakerand_bench --cli $(BUILD_BENCH)/shakerand \
+	    --json $(BUILD_BENCH)/core.json --markdown $(BUILD_BENCH)/core.md
+	SHAKERAND_SYSTEM_ENGINE=chacha8rand $(BUILD_BENCH)/bench/cpp_bench --benchmark_min_time=0.2 \
+	    --benchmark_repetitions=3 --benchmark_format=json > $(BUILD_BENCH)/cpp.json
+	SHAKERAND_SYSTEM_ENGINE=turboshake256x8 $(BUILD_BENCH)/bench/cpp_bench --benchmark_filter='^system_u64$$' \
+	    --benchmark_min_time=0.2 --benchmark_repetitions=3 --benchmark_format=json > $(BUILD_BENCH)/cpp-x8.json
+	python3 tools/bench_cpp_markdown.py $(BUILD_BENCH)/cpp.json $(BUILD_BENCH)/cpp-x8.json $(BUILD_BENCH)/core.md
+	python3 tools/bench_charts.py $(BUILD_BENCH)/core.json bench/charts
 	python3 tools/bench_section.py core $(BUILD_BENCH)/core.md BENCHMARKS.md
 
 # The Go benchmarks (the "bad random" table re-made), into BENCHMARKS.md.

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 // The C++ engines under Google Benchmark: RandomSHAKE's own table re-made
 // (seeding, sampling u8/u16/u32/u64, generate) for every kind, and the
-// system generator. tools/bench_cpp_markdown.py turns the JSON into the
-// C++ section of BENCHMARKS.md.
+// system generator (on the engine SHAKERAND_SYSTEM_ENGINE picks: `make
+// bench` runs system_u64 once more under turboshake256x8).
+// tools/bench_cpp_markdown.py turns the JSON into the C++ section of
+// BENCHMARKS.md.
 #include <array>
 #include <vector>
 
@@ -17,7 +19,8 @@ using shakerand::kind;
 template <kind K>
 void seed_deterministic(benchmark::State &state)
 {
-    std::array<std::uint8_t, 136> seed{};
+    // RandomSHAKE's 136 bytes; chacha8rand's 32.
+    std::array<std::uint8_t, shakerand::engine<std::uint64_t, K>::seed_byte_len> seed{};
     seed.fill(0xde);
     for (auto _ : state) {
         shakerand::engine<std::uint64_t, K> rng(seed);
@@ -64,7 +67,7 @@ void system_u64(benchmark::State &state)
 }
 
 #define EVERY_KIND(macro)                                                                          \
-    macro(kind::turboshake256) macro(kind::shake256) macro(kind::turboshake256x8)
+    macro(kind::turboshake256) macro(kind::shake256) macro(kind::turboshake256x8) macro(kind::chacha8rand)
 
 #define REGISTER(K)                                                                                \
     BENCHMARK(seed_deterministic<K>);                                                              \

@@ -4,7 +4,7 @@
 # Usage: install-deps.sh [test|bench|cross|verify]
 set -eu
 want="cmake ninja-build g++ clang pkg-config libgtest-dev nlohmann-json3-dev"
-[ "${1:-test}" = bench ] && want="$want libssl-dev libsodium-dev libbenchmark-dev"
+[ "${1:-test}" = bench ] && want="$want libssl-dev libsodium-dev libbenchmark-dev openssl"
 [ "${1:-test}" = cross ] && want="qemu-user gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu g++-powerpc64le-linux-gnu g++-aarch64-linux-gnu g++-s390x-linux-gnu
     gcc-s390x-linux-gnu libc6-dev-ppc64el-cross libc6-dev-arm64-cross libc6-dev-s390x-cross"
 [ "${1:-test}" = verify ] && want="$want ent dieharder rng-tools5 clang-16 libclang-rt-16-dev
@@ -26,6 +26,10 @@ if [ "${1:-test}" = test ]; then
     python3 -c "import scipy.stats" 2>/dev/null || python3 -m pip install -q scipy
     python3 -c "from Crypto.Hash import TurboSHAKE256" 2>/dev/null ||
         python3 -m pip install -q "pycryptodome>=3.21"
+fi
+if [ "${1:-test}" = bench ]; then
+    # The charts of BENCHMARKS.md (tools/bench_charts.py).
+    python3 -c "import matplotlib" 2>/dev/null || python3 -m pip install -q matplotlib
 fi
 if [ "${1:-test}" = verify ]; then
     # TestU01 (non-commercial licence: a test tool, never shipped) from crates.io.
