@@ -198,7 +198,7 @@ TEST(Engine, ReproducesProjectVectors)
 TEST(Engine, ChaCha8RandSeedsAreThirtyTwoBytes)
 {
     static_assert(shakerand::engine<std::uint64_t, kind::chacha8rand>::seed_byte_len == 32);
-    for (std::size_t n : {0, 31, 33, 136})
+    for (std::size_t n : {std::size_t{0}, std::size_t{31}, std::size_t{33}, std::size_t{136}})
         EXPECT_THROW((shakerand::engine<std::uint64_t, kind::chacha8rand>(bytes(n, 1))), std::invalid_argument) << n;
     shakerand::engine<std::uint64_t, kind::chacha8rand> a, b;
     EXPECT_NE(a(), b());
