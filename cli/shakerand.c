@@ -1688,7 +1688,7 @@ static int cmd_sources(int argc, char **argv)
 static const char main_usage[] =
     "Usage: shakerand COMMAND [OPTIONS]\n"
     "\n"
-    "Cryptographically secure random numbers from Keccak.\n"
+    "Cryptographically secure random numbers from Keccak and ChaCha8.\n"
     "\n"
     "Commands:\n"
     "  bytes     random bytes, raw, hex or base64 (like openssl rand)\n"
@@ -1702,7 +1702,7 @@ static const char main_usage[] =
     "\n"
     "Options:\n"
     "  -h, --help     show this help ('shakerand COMMAND --help' for a command)\n"
-    "  -V, --version  show the version and the Keccak kernel in use\n";
+    "  -V, --version  show the version and the kernel in use\n";
 
 /* A program started with descriptor 0, 1 or 2 closed would hand that number
  * to the first file it opens: with stderr closed, a diagnostic would land in

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * shakerand: cryptographically secure random numbers from Keccak.
+ * shakerand: cryptographically secure random numbers from Keccak and ChaCha8.
  *
  * Everything here is C11 and callable from C++ and from other languages'
  * foreign-function interfaces. Every size macro has a function twin for FFI
@@ -56,7 +56,8 @@ SHAKERAND_API const char *shakerand_strerror(int status);
 
 /* ---- Kernels ------------------------------------------------------------ */
 
-/* The name of the Keccak-p[1600] kernel in use: "portable", "avx512", ...
+/* The name of the kernel set in use (Keccak-p[1600] and chacha8rand code
+ * for one instruction set): "portable", "avx2", "avx512", "neon", ...
  * Chosen once per process from what the CPU and OS support; the environment
  * variable SHAKERAND_KERNEL=<name> forces one (if the CPU supports it). */
 SHAKERAND_API const char *shakerand_kernel_name(void);

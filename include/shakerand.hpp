@@ -125,14 +125,15 @@ class engine {
   public:
     using result_type = UIntType;
     static constexpr kind engine_kind = K;
-    // RandomSHAKE's seed length; shakerand accepts any length.
-    // RandomSHAKE's seed length; chacha8rand takes exactly 32 bytes.
+    // RandomSHAKE's seed length (the other kinds accept any length);
+    // chacha8rand takes exactly 32 bytes.
     static constexpr std::size_t seed_byte_len = K == kind::chacha8rand ? 32 : 136;
 
     static constexpr result_type min() noexcept { return 0; }
     static constexpr result_type max() noexcept { return std::numeric_limits<result_type>::max(); }
 
-    // Seeded with 64 bytes from the system generator: non-deterministic.
+    // Seeded from the system generator (64 bytes; 32 for chacha8rand):
+    // non-deterministic.
     engine()
     {
         std::array<std::uint8_t, K == kind::chacha8rand ? 32 : 64> seed;
@@ -141,7 +142,8 @@ class engine {
         shakerand_memzero(seed.data(), seed.size());
     }
 
-    // Seeded with these bytes (any length, empty included): deterministic.
+    // Seeded with these bytes (any length, empty included; exactly 32 for
+    // chacha8rand, else std::invalid_argument): deterministic.
     explicit engine(std::span<const std::uint8_t> seed) { init(seed); }
     explicit engine(std::span<const std::byte> seed)
         : engine(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t *>(seed.data()), seed.size()))
@@ -183,6 +185,8 @@ class engine {
     // The next out.size() bytes of the stream.
     void generate(std::span<std::uint8_t> out) noexcept
     {
+        if (out.empty())
+            return; // out.data() may be null: no memcpy from or to it
         std::size_t n = out.size(), done = 0;
         const std::size_t buffered = buffer_bytes - pos_;
         const std::size_t first = n < buffered ? n : buffered;

@@ -9,10 +9,13 @@
  * bytes are 992 bytes of output and, last, the next iteration's key.
  *
  * A kernel takes the key as four 64-bit words (Go's seed words: bytes
- * 8i..8i+7 read little-endian) and writes the iteration as 128 native
- * 64-bit words, word i being Go's i-th Uint64 of the iteration, so on a
- * little-endian host memory holds the stream's bytes in order. `out` need
- * not be aligned and must not overlap `key`.
+ * 8i..8i+7 read little-endian) and writes the iteration as native 64-bit
+ * words, word i being Go's i-th Uint64 of the iteration (so on a
+ * little-endian host memory holds the stream's bytes in order): words
+ * 0..123, the output, to `out` (992 bytes, any alignment) and words
+ * 124..127, the next key, to `next_key`, which may be `key` itself (the key
+ * is read before anything is written) but must not overlap `out`. The next
+ * key never passes through `out`: that may be the caller's buffer.
  */
 #ifndef SHAKERAND_CHACHA8RAND_H
 #define SHAKERAND_CHACHA8RAND_H
@@ -25,7 +28,7 @@ enum {
     CHACHA8_OUTPUT_BYTES = CHACHA8_REFILL_BYTES - CHACHA8_KEY_BYTES, /* 992 */
 };
 
-typedef void (*shakerand_chacha8_fn)(const uint64_t key[4], void *out);
+typedef void (*shakerand_chacha8_fn)(const uint64_t key[4], void *out, uint64_t next_key[4]);
 
 /* "expand 32-byte k", the ChaCha constants. */
 #define SHAKERAND_CHACHA_C0 0x61707865u
@@ -52,13 +55,13 @@ typedef void (*shakerand_chacha8_fn)(const uint64_t key[4], void *out);
 #define SHAKERAND_HAVE_AARCH64_KERNELS 1
 #endif
 
-void shakerand_chacha8rand_portable(const uint64_t key[4], void *out);
+void shakerand_chacha8rand_portable(const uint64_t key[4], void *out, uint64_t next_key[4]);
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
-void shakerand_chacha8rand_avx2(const uint64_t key[4], void *out);
-void shakerand_chacha8rand_avx512(const uint64_t key[4], void *out);
+void shakerand_chacha8rand_avx2(const uint64_t key[4], void *out, uint64_t next_key[4]);
+void shakerand_chacha8rand_avx512(const uint64_t key[4], void *out, uint64_t next_key[4]);
 #endif
 #if defined(SHAKERAND_HAVE_AARCH64_KERNELS)
-void shakerand_chacha8rand_neon(const uint64_t key[4], void *out);
+void shakerand_chacha8rand_neon(const uint64_t key[4], void *out, uint64_t next_key[4]);
 #endif
 
 #endif

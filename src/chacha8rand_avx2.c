@@ -30,7 +30,7 @@ TARGET_AVX2 static inline __m256i rotl(__m256i v, int n)
         b = rotl(_mm256_xor_si256(b, c), 7);                       \
     } while (0)
 
-TARGET_AVX2 void shakerand_chacha8rand_avx2(const uint64_t key[4], void *out)
+TARGET_AVX2 void shakerand_chacha8rand_avx2(const uint64_t key[4], void *out, uint64_t next_key[4])
 {
     const __m256i rot16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
                                            2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
@@ -64,7 +64,10 @@ TARGET_AVX2 void shakerand_chacha8rand_avx2(const uint64_t key[4], void *out)
         for (int w = 0; w < 16; w += 2) {
             _mm256_storeu_si256((__m256i *)(void *)(lo + 16 * w),
                                 _mm256_permute2x128_si256(x[w], x[w + 1], 0x20));
-            _mm256_storeu_si256((__m256i *)(void *)(hi + 16 * w),
+            /* The last 32 bytes (group 3, words 14 and 15) are the next
+             * key. */
+            unsigned char *dst = pass == 1 && w == 14 ? (unsigned char *)next_key : hi + 16 * w;
+            _mm256_storeu_si256((__m256i *)(void *)dst,
                                 _mm256_permute2x128_si256(x[w], x[w + 1], 0x31));
         }
     }

@@ -25,7 +25,7 @@
         b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 7);           \
     } while (0)
 
-TARGET_AVX512 void shakerand_chacha8rand_avx512(const uint64_t key[4], void *out)
+TARGET_AVX512 void shakerand_chacha8rand_avx512(const uint64_t key[4], void *out, uint64_t next_key[4])
 {
     __m512i k[8], x[16];
     for (int i = 0; i < 4; i++) {
@@ -60,7 +60,13 @@ TARGET_AVX512 void shakerand_chacha8rand_avx512(const uint64_t key[4], void *out
         _mm512_storeu_si512(o + 0 * 256 + 16 * w, _mm512_shuffle_i32x4(t0, t2, 0x88));
         _mm512_storeu_si512(o + 1 * 256 + 16 * w, _mm512_shuffle_i32x4(t0, t2, 0xDD));
         _mm512_storeu_si512(o + 2 * 256 + 16 * w, _mm512_shuffle_i32x4(t1, t3, 0x88));
-        _mm512_storeu_si512(o + 3 * 256 + 16 * w, _mm512_shuffle_i32x4(t1, t3, 0xDD));
+        const __m512i g3 = _mm512_shuffle_i32x4(t1, t3, 0xDD);
+        if (w < 12) {
+            _mm512_storeu_si512(o + 3 * 256 + 16 * w, g3);
+        } else { /* group 3's words 14 and 15 are the next key */
+            _mm256_storeu_si256((__m256i *)(void *)(o + 3 * 256 + 16 * w), _mm512_castsi512_si256(g3));
+            _mm256_storeu_si256((__m256i *)(void *)next_key, _mm512_extracti64x4_epi64(g3, 1));
+        }
     }
 }
 #endif

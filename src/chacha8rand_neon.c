@@ -4,6 +4,8 @@
  * interleaved layout: each register is stored as is, 16 bytes at 16 w of
  * its group. Two groups run side by side for instruction-level
  * parallelism. Compiled to nothing outside AArch64. */
+#include <stddef.h>
+
 #include "chacha8rand.h"
 
 #if defined(SHAKERAND_HAVE_AARCH64_KERNELS)
@@ -38,15 +40,21 @@ static void start(uint32x4_t x[16], const uint32x4_t k[8], uint32_t first_block)
     x[13] = x[14] = x[15] = vdupq_n_u32(0);
 }
 
-static void finish(uint32x4_t x[16], const uint32x4_t k[8], unsigned char *group)
+/* Words 14 and 15 of the last group are the next key: to next_key when
+ * it is given. */
+static void finish(uint32x4_t x[16], const uint32x4_t k[8], unsigned char *group,
+                   uint64_t *next_key)
 {
     for (int w = 0; w < 8; w++)
         x[4 + w] = vaddq_u32(x[4 + w], k[w]);
-    for (int w = 0; w < 16; w++)
-        vst1q_u8(group + 16 * w, vreinterpretq_u8_u32(x[w]));
+    for (int w = 0; w < 16; w++) {
+        unsigned char *dst = next_key != NULL && w >= 14 ? (unsigned char *)next_key + 16 * (w - 14)
+                                                        : group + 16 * w;
+        vst1q_u8(dst, vreinterpretq_u8_u32(x[w]));
+    }
 }
 
-void shakerand_chacha8rand_neon(const uint64_t key[4], void *out)
+void shakerand_chacha8rand_neon(const uint64_t key[4], void *out, uint64_t next_key[4])
 {
     uint32x4_t k[8];
     for (int i = 0; i < 4; i++) {
@@ -62,8 +70,8 @@ void shakerand_chacha8rand_neon(const uint64_t key[4], void *out)
             SHAKERAND_CHACHA_DOUBLE_ROUND(x, QUARTER_ROUND);
             SHAKERAND_CHACHA_DOUBLE_ROUND(y, QUARTER_ROUND);
         }
-        finish(x, k, o + 256 * g);
-        finish(y, k, o + 256 * (g + 1));
+        finish(x, k, o + 256 * g, NULL);
+        finish(y, k, o + 256 * (g + 1), g + 1 == 3 ? next_key : NULL);
     }
 }
 #endif

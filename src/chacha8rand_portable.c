@@ -20,7 +20,7 @@ static inline uint32_t rotl32(uint32_t v, unsigned n) { return v << n | v >> (32
         b = rotl32(b ^ c, 7);     \
     } while (0)
 
-void shakerand_chacha8rand_portable(const uint64_t key[4], void *out)
+void shakerand_chacha8rand_portable(const uint64_t key[4], void *out, uint64_t next_key[4])
 {
     uint32_t k[8], words[256]; /* the iteration as 32-bit stream words */
     for (unsigned i = 0; i < 4; i++) {
@@ -44,7 +44,10 @@ void shakerand_chacha8rand_portable(const uint64_t key[4], void *out)
     /* Stream word i is 32-bit words 2i (low half) and 2i + 1. */
     for (unsigned i = 0; i < 128; i++) {
         const uint64_t v = (uint64_t)words[2 * i] | (uint64_t)words[2 * i + 1] << 32;
-        memcpy((unsigned char *)out + 8 * i, &v, 8);
+        if (i < 124)
+            memcpy((unsigned char *)out + 8 * i, &v, 8);
+        else
+            next_key[i - 124] = v;
     }
     shakerand_memzero(words, sizeof words);
     shakerand_memzero(k, sizeof k);

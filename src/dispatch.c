@@ -40,10 +40,12 @@ static uint64_t time_x1(shakerand_p1600_fn permute)
     uint64_t state[25] = {0}, best = UINT64_MAX;
     for (int trial = 0; trial < 3; trial++) {
         struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
+        if (clock_gettime(CLOCK_MONOTONIC, &t0) != 0)
+            return 0; /* no clock: a tie, and the tie keeps the xmm kernel */
         for (int i = 0; i < 16; i++)
             permute(state, 12);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
+        if (clock_gettime(CLOCK_MONOTONIC, &t1) != 0)
+            return 0;
         const uint64_t ns = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u +
                             (uint64_t)t1.tv_nsec - (uint64_t)t0.tv_nsec;
         if (ns < best)

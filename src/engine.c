@@ -24,7 +24,8 @@
  *
  * chacha8rand (C2SP chacha8rand, Go's math/rand/v2 ChaCha8): the seed is
  * the 32-byte key; each 1024-byte iteration (chacha8rand.h) is 992 bytes of
- * output and the next key, handled exactly as turboshake256x8's refills.
+ * output and the next key, handled as turboshake256x8's refills (and
+ * written straight into a large request's memory, the key kept apart).
  * turboshake256x8 and chacha8rand are the keyed engines below.
  */
 
@@ -90,7 +91,8 @@ static void x8_build(void *out, const uint64_t key[4])
 
 static void chacha8_build(void *out, const uint64_t key[4])
 {
-    shakerand_kernel_get()->chacha8rand(key, out);
+    uint64_t *words = out;
+    shakerand_kernel_get()->chacha8rand(key, words, words + CHACHA8_OUTPUT_BYTES / 8);
 }
 
 /* The keyed engines: a refill is `output` bytes handed out, then the next
@@ -99,13 +101,30 @@ static void chacha8_build(void *out, const uint64_t key[4])
 struct keyed {
     uint16_t output;
     uint16_t size;
-    uint8_t aligned; /* build writes 64-bit words: `out` must be 8-aligned */
+    /* chacha8rand's kernel writes the output and the next key to separate
+     * places, so whole iterations can go straight into the caller's
+     * memory without the key ever being there. turboshake256x8 permutes
+     * its whole state in place: its refills always go through the engine. */
+    uint8_t direct;
     void (*build)(void *out, const uint64_t key[4]);
 };
 
-static const struct keyed keyed_x8 = {X8_OUTPUT_BYTES, BUFFER_BYTES, 1, x8_build};
-static const struct keyed keyed_chacha8 = {CHACHA8_OUTPUT_BYTES, CHACHA8_REFILL_BYTES, 0,
+static const struct keyed keyed_x8 = {X8_OUTPUT_BYTES, BUFFER_BYTES, 0, x8_build};
+static const struct keyed keyed_chacha8 = {CHACHA8_OUTPUT_BYTES, CHACHA8_REFILL_BYTES, 1,
                                            chacha8_build};
+
+/* The kernels leave what they computed (keys, output) in their stack
+ * frames: called once a fill or an initialisation that ran one is done,
+ * from the frame that called it, this zeroes the stack the kernel calls
+ * used below it (the largest frame, the portable chacha8rand kernel's, is
+ * about 1.2 KiB; the test KernelsLeaveNoKeyOrOutputOnTheStack checks). */
+enum { STACK_WIPE_BYTES = 2048 };
+
+__attribute__((noinline)) static void wipe_stack(void)
+{
+    unsigned char scratch[STACK_WIPE_BYTES];
+    shakerand_memzero(scratch, sizeof scratch);
+}
 
 /* The keyed engine of a tag, or NULL (an x1 engine). */
 static const struct keyed *keyed_of(uint32_t tag)
@@ -118,30 +137,37 @@ static const struct keyed *keyed_of(uint32_t tag)
  * then zero what is left of the old one (the key, and for turboshake256x8
  * the sponges' capacity; its output was zeroed as it was handed out).
  *
- * A caller that still wants at least a whole refill's worth (k->size
- * bytes) on a little-endian host (into 8-byte-aligned memory where the
- * kernel writes words) gets the refills in between built in its own
- * memory: their output lands where it belongs and never sits in the engine
- * (no copy out, nothing to zero). Each such refill's key is moved into the
- * live buffer's key slot at once and zeroed, with anything after it, in
- * the caller's memory (the next refill is built over it anyway), so the
- * engine always holds the key that comes next (a caller that leaves by
- * longjmp gets no repeat) and the caller's memory never holds a key past
- * that step. Returns how many bytes were written to out that way. */
+ * A chacha8rand caller that still wants at least a whole iteration's
+ * output (992 bytes) on a little-endian host gets the iterations in
+ * between written straight into its memory: their output never sits in
+ * the engine (no copy out, nothing to zero), and each one's next key
+ * replaces the engine's key in place, never passing through the caller's
+ * memory. Meanwhile the engine is marked abandoned (tag and end): if the
+ * caller never comes back (a signal handler that longjmps), the engine
+ * would otherwise hold the key of bytes already in the caller's memory,
+ * so it refuses to produce instead of repeating them. Returns how many
+ * bytes were written to out that way. */
 static size_t keyed_next_refill(struct engine *e, const struct keyed *k, unsigned char *out,
                                 size_t len)
 {
     uint64_t *old = live_buffer(e);
     uint64_t *const old_key = old + k->output / 8;
     size_t direct = 0;
-    if (shakerand_host_is_little_endian() && (!k->aligned || ((uintptr_t)out & 7) == 0)) {
-        while (len - direct >= k->size) {
-            unsigned char *st = out + direct;
-            k->build(st, old_key);
-            memcpy(old_key, st + k->output, KEY_BYTES);
-            shakerand_memzero(st + k->output, (size_t)k->size - k->output);
+    if (k->direct && shakerand_host_is_little_endian() && len >= k->output) {
+        const uint32_t tag = e->tag;
+        e->end = 0;
+        e->tag = TAG_ABANDONED;
+        SHAKERAND_SIGNAL_FENCE();
+        const shakerand_chacha8_fn kernel = shakerand_kernel_get()->chacha8rand;
+        while (len - direct >= k->output) {
+            SHAKERAND_TEST_STEP();
+            kernel(old_key, out + direct, old_key);
             direct += k->output;
         }
+        SHAKERAND_SIGNAL_FENCE();
+        e->tag = tag;
+        e->end = k->output;
+        SHAKERAND_SIGNAL_FENCE();
     }
     uint64_t key[KEY_BYTES / 8];
     memcpy(key, old_key, sizeof key);
@@ -169,6 +195,7 @@ static void keyed_start(shakerand_engine *engine, uint32_t tag, const uint64_t k
     k->build(e->state, key);
     e->end = k->output;
     e->tag = tag;
+    wipe_stack();
 }
 
 int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const void *seed,
@@ -226,6 +253,9 @@ static struct engine *checked(shakerand_engine *engine)
     if (engine == NULL)
         shakerand_fatal("engine is NULL");
     struct engine *e = as_engine(engine);
+    if (e->tag == TAG_ABANDONED)
+        shakerand_fatal("engine used after a fill into it was abandoned (a longjmp out of it): "
+                        "it could repeat output; initialise it again");
     if (e->tag != TAG_TURBOSHAKE256 && e->tag != TAG_SHAKE256 && keyed_of(e->tag) == NULL)
         shakerand_fatal("engine used before shakerand_engine_init or after wipe");
     return e;
@@ -292,10 +322,12 @@ __attribute__((noinline)) static void copy_out(uint64_t *st, size_t pos, unsigne
 static void fill(struct engine *e, const struct keyed *k, unsigned char *p, size_t len)
 {
     const size_t end = k != NULL ? k->output : RATE;
+    int computed = 0;
     while (len > 0) {
         const size_t pos = e->pos;
         if (pos >= end) {
             const size_t direct = next_buffer(e, k, p, len);
+            computed = 1;
             p += direct;
             len -= direct;
             continue;
@@ -312,10 +344,13 @@ static void fill(struct engine *e, const struct keyed *k, unsigned char *p, size
         len -= take;
         if (e->pos == end) {
             const size_t direct = next_buffer(e, k, p, len);
+            computed = 1;
             p += direct;
             len -= direct;
         }
     }
+    if (computed)
+        wipe_stack();
 }
 
 void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)

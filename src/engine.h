@@ -28,6 +28,10 @@ enum {
     TAG_SHAKE256 = 0x53484b31,      /* "SHK1" */
     TAG_TURBOSHAKE256X8 = 0x54534838, /* "TSH8" */
     TAG_CHACHA8RAND = 0x43433852,     /* "CC8R" */
+    /* A keyed engine in the middle of writing iterations into a caller's
+     * memory (engine.c, keyed_next_refill): refused if it is ever used in
+     * that state (the fill was abandoned). */
+    TAG_ABANDONED = 0x41424e44,       /* "ABND" */
 };
 
 /*

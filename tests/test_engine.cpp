@@ -177,6 +177,59 @@ TEST_P(KeyedKinds, ForgetsWhatItHandedOut)
     }
 }
 
+// The kernels leave keys and output in their stack frames; a fill that ran
+// one wipes the stack below it before it returns. Read back here as the
+// uninitialised contents of a frame at the same depth.
+__attribute__((noinline)) void scrub_stack()
+{
+    volatile unsigned char region[65536];
+    for (auto &b : region)
+        b = 0;
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized" // reading what earlier frames left is the point
+#if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+__attribute__((noinline)) std::size_t words_left_on_stack(const std::set<std::uint32_t> &words)
+{
+    volatile std::uint32_t region[4096];
+    std::size_t hits = 0;
+    for (std::size_t i = 0; i < 4096; i++)
+        hits += words.count(static_cast<std::uint32_t>(region[i]));
+    return hits;
+}
+#pragma GCC diagnostic pop
+
+TEST(Engine, KernelsLeaveNoKeyOrOutputOnTheStack)
+{
+    const std::uint64_t k0[4] = {1, 2, 3, 4};
+    std::uint64_t i0[124], k1[4], i1[124], k2[4];
+    shakerand_chacha8rand_portable(k0, i0, k1);
+    shakerand_chacha8rand_portable(k1, i1, k2);
+    std::set<std::uint32_t> secret; // K_1 and I_1 as 32-bit words
+    for (std::uint64_t w : k1)
+        secret.insert({static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(w >> 32)});
+    for (std::uint64_t w : i1)
+        secret.insert({static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(w >> 32)});
+    secret.erase(0);
+    std::uint8_t seed[32];
+    std::memcpy(seed, k0, sizeof seed);
+    for (const auto *k : test::kernels()) {
+        test::kernel_guard guard(k);
+        for (std::size_t first : {std::size_t{992}, std::size_t{5000}}) {
+            scrub_stack();
+            shakerand_engine e;
+            ASSERT_EQ(SHAKERAND_OK, shakerand_engine_init(&e, SHAKERAND_CHACHA8RAND, seed, sizeof seed));
+            std::vector<std::uint8_t> out(first);
+            shakerand_engine_fill(&e, out.data(), first); // I_0 (and more), I_1 or later built
+            EXPECT_EQ(0u, words_left_on_stack(secret)) << k->name << " after a " << first << "-byte fill";
+            shakerand_engine_wipe(&e);
+        }
+    }
+}
+
 // The vector published with the C2SP chacha8rand specification, read as
 // words (Go's Uint64), on every kernel.
 TEST(Engine, ChaCha8RandMatchesThePublishedVector)

@@ -108,7 +108,9 @@ TEST(Keccak, EveryX4KernelEqualsPortable) { check_parallel<4>(&shakerand_kernel:
 TEST(Keccak, EveryX8KernelEqualsPortable) { check_parallel<8>(&shakerand_kernel::p1600x8); }
 
 // chacha8rand: every kernel's iteration equals the portable one's on
-// random keys, at every output alignment.
+// random keys, at every output alignment, writes nothing outside its 992
+// output bytes, and puts the next key only where it is told, the key it
+// read included.
 TEST(ChaCha8Rand, EveryKernelEqualsPortable)
 {
     std::mt19937_64 rng(8);
@@ -116,18 +118,26 @@ TEST(ChaCha8Rand, EveryKernelEqualsPortable)
         std::uint64_t key[4];
         for (auto &w : key)
             w = rng();
-        unsigned char expected[1024];
-        shakerand_chacha8rand_portable(key, expected);
+        unsigned char expected[992];
+        std::uint64_t expected_key[4];
+        shakerand_chacha8rand_portable(key, expected, expected_key);
         for (const auto *k : test::kernels()) {
-            unsigned char got[1024 + 8];
+            unsigned char got[992 + 16];
             const std::size_t offset = static_cast<std::size_t>(trial) % 8;
             std::memset(got, 0xA5, sizeof got);
-            k->chacha8rand(key, got + offset);
+            std::uint64_t next[4];
+            k->chacha8rand(key, got + offset, next);
             ASSERT_EQ(0, std::memcmp(got + offset, expected, sizeof expected)) << k->name << " trial=" << trial;
+            ASSERT_EQ(0, std::memcmp(next, expected_key, sizeof next)) << k->name;
             for (std::size_t i = 0; i < offset; i++)
                 ASSERT_EQ(got[i], 0xA5) << k->name << " wrote before its output";
-            for (std::size_t i = offset + 1024; i < sizeof got; i++)
+            for (std::size_t i = offset + 992; i < sizeof got; i++)
                 ASSERT_EQ(got[i], 0xA5) << k->name << " wrote past its output";
+            std::uint64_t in_place[4];
+            std::memcpy(in_place, key, sizeof key);
+            k->chacha8rand(in_place, got, in_place);
+            ASSERT_EQ(0, std::memcmp(got, expected, sizeof expected)) << k->name << " in place";
+            ASSERT_EQ(0, std::memcmp(in_place, expected_key, sizeof in_place)) << k->name << " in place";
         }
     }
 }

@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <csetjmp>
 #include <cstring>
 #include <functional>
 #include <string>
@@ -311,10 +312,10 @@ TEST(Reentrancy, EngineObservedAtAnyStepContinuesItsOwnStream)
 
             static std::vector<bytes> seen;
             static bytes out;
-            static std::size_t repeated;
+            static std::size_t repeated, abandoned;
             seen.clear();
-            out.assign(9000, 0); // past several refills, in place for the fast engine
-            repeated = 0;
+            out.assign(9000, 0); // past several refills, in place for chacha8rand
+            repeated = abandoned = 0;
             shakerand_step_hook_for_testing = [] {
                 static bool observing = false; // the copy's own steps
                 if (observing)
@@ -322,6 +323,14 @@ TEST(Reentrancy, EngineObservedAtAnyStepContinuesItsOwnStream)
                 observing = true;
                 static shakerand_engine copy;
                 std::memcpy(&copy, &engine, sizeof copy);
+                if (as_engine(&copy)->tag == TAG_ABANDONED) {
+                    // Writing iterations into the caller's memory: a copy
+                    // taken now refuses to produce (EngineErrors.
+                    // AbandonedFillRefusesToProduce) instead of repeating.
+                    abandoned++;
+                    observing = false;
+                    return;
+                }
                 bytes b(64);
                 shakerand_engine_fill(&copy, b.data(), b.size());
                 seen.push_back(b);
@@ -338,6 +347,9 @@ TEST(Reentrancy, EngineObservedAtAnyStepContinuesItsOwnStream)
 
             ASSERT_GT(seen.size(), 100u);
             EXPECT_EQ(0u, repeated) << "a copy taken mid-call repeats bytes already written out";
+            if (kind == SHAKERAND_CHACHA8RAND && shakerand_host_is_little_endian()) {
+                EXPECT_GT(abandoned, 0u) << "the 9000-byte fill wrote no iteration in place";
+            }
             for (std::size_t i = 0; i < seen.size(); i++) {
                 const auto at = std::search(reference.begin(), reference.end(), seen[i].begin(), seen[i].end());
                 ASSERT_NE(at, reference.end()) << "observation " << i << " is not in the stream";
@@ -345,6 +357,31 @@ TEST(Reentrancy, EngineObservedAtAnyStepContinuesItsOwnStream)
             EXPECT_EQ(0, std::memcmp(out.data(), reference.data(), out.size()));
         }
     }
+}
+
+// A fill left by longjmp while it wrote iterations into the caller's
+// memory: the engine still holds the key of bytes already there, so it
+// refuses to produce rather than repeat them.
+TEST(Reentrancy, AbandonedInPlaceFillRefusesToProduce)
+{
+    if (!shakerand_host_is_little_endian())
+        GTEST_SKIP() << "iterations are written in place on little-endian hosts only";
+    static shakerand_engine engine;
+    static std::jmp_buf escape;
+    ASSERT_EQ(SHAKERAND_OK, shakerand_engine_init(&engine, SHAKERAND_CHACHA8RAND, "abandoned: 32 bytes of a seed...", 32));
+    static bytes out(5000);
+    shakerand_step_hook_for_testing = [] {
+        if (as_engine(&engine)->tag == TAG_ABANDONED)
+            std::longjmp(escape, 1);
+    };
+    if (setjmp(escape) == 0)
+        shakerand_engine_fill(&engine, out.data(), out.size());
+    shakerand_step_hook_for_testing = nullptr;
+    std::uint8_t b[16];
+    EXPECT_DEATH(shakerand_engine_fill(&engine, b, sizeof b), "abandoned");
+    EXPECT_DEATH((void)shakerand_engine_u64(&engine), "abandoned");
+    ASSERT_EQ(SHAKERAND_OK, shakerand_engine_init(&engine, SHAKERAND_CHACHA8RAND, "abandoned: 32 bytes of a seed...", 32));
+    shakerand_engine_fill(&engine, b, sizeof b); // usable again once initialised
 }
 
 // A handler that forks at any step: the child goes on with the interrupted
