@@ -25,7 +25,7 @@ const (
 	TurboSHAKE256 Kind = 1
 	// SHAKE256 is the same construction over SHAKE256 (FIPS 202).
 	SHAKE256 Kind = 2
-	// TurboSHAKE256x8 is the fast engine: eight TurboSHAKE256 sponges per
+	// TurboSHAKE256x8 is the 8-lane Keccak engine: eight TurboSHAKE256 sponges per
 	// 8-way permutation, rekeyed from its own output every 1056 bytes.
 	TurboSHAKE256x8 Kind = 3
 	// ChaCha8Rand is C2SP chacha8rand, the generator behind math/rand/v2's

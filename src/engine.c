@@ -15,8 +15,8 @@
  * state never holds a fully delivered block, and a period's ratchet happens
  * before the call that finished it returns.
  *
- * turboshake256x8 (the fast engine): eight TurboSHAKE256 sponges keyed by
- * K || lane make one 1088-byte refill per 8-way permutation; 1056 bytes are
+ * turboshake256x8 (the 8-lane Keccak engine): eight TurboSHAKE256 sponges
+ * keyed by K || lane make one 1088-byte refill per 8-way permutation; 1056 bytes are
  * output and the last 32 are the next key. Bytes are zeroed in the state as
  * they are handed out, and the refill is rekeyed as soon as its last output
  * byte is, wiping the old sponges: a captured state holds no output that
