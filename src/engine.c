@@ -118,8 +118,8 @@ static const struct keyed keyed_chacha8 = {CHACHA8_OUTPUT_BYTES, CHACHA8_REFILL_
  * from the frame that called it, this zeroes the stack the kernel calls
  * used below it (the largest frame, the portable chacha8rand kernel's, is
  * about 1.2 KiB; the test KernelsLeaveNoKeyOrOutputOnTheStack checks). */
-#if defined(__SANITIZE_ADDRESS__)
-enum { STACK_WIPE_BYTES = 16384 }; /* AddressSanitizer's redzones make frames larger */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || !defined(__OPTIMIZE__)
+enum { STACK_WIPE_BYTES = 16384 }; /* sanitizers and -O0 make frames larger */
 #else
 enum { STACK_WIPE_BYTES = 2048 };
 #endif
