@@ -494,7 +494,7 @@ TEST(Reentrancy, HandlerThatForksAtEveryStepLeavesTheChildItsOwnStream)
                  std::uint8_t b[2048];
                  shakerand_system_fill(b, sizeof b);
              }},
-            {"5000 aligned bytes (refills in the caller's memory)", true,
+            {"5000 aligned bytes (chacha8rand: iterations in the caller's memory)", true,
              [] {
                  alignas(8) std::uint8_t b[5000];
                  shakerand_system_fill(b, sizeof b);
