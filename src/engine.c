@@ -385,7 +385,7 @@ static uint64_t next_word(shakerand_engine *engine, unsigned n)
         SHAKERAND_TEST_STEP();
         shakerand_state_extract_bytes(st, pos, b, n);
         SHAKERAND_TEST_STEP();
-        if (e->tag != TAG_TURBOSHAKE256 && e->tag != TAG_SHAKE256)
+        if (keyed_of(e->tag) != NULL) /* keyed engines zero what they hand out */
             shakerand_state_zero_bytes(st, pos, n);
     } else {
         shakerand_engine_fill(engine, b, n);
