@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
+"""Builds shakerand._core from the C core.
+
+In a checkout the core is copied from the repository root (src/, include/,
+the licence texts, the vector file) into csrc/ before each build, so an
+sdist made from here carries it and builds anywhere; an unpacked sdist
+already has csrc/. src/sources.txt is the list of core sources, as for
+every other build; each file enables its own instruction sets, so no flags
+are added per file.
+"""
+import pathlib
+import platform
+import re
+import shutil
+import sys
+
+from setuptools import Extension, setup
+
+HERE = pathlib.Path(__file__).resolve().parent
+REPO = HERE.parent
+CSRC = HERE / "csrc"
+
+
+def sync_from_checkout():
+    if not (REPO / "src" / "sources.txt").is_file() or not (REPO / "CMakeLists.txt").is_file():
+        return  # an unpacked sdist: csrc/ came with it
+    shutil.rmtree(CSRC, ignore_errors=True)
+    ignore = shutil.ignore_patterns("*.o", "*.so", "__pycache__")
+    shutil.copytree(REPO / "src", CSRC / "src", ignore=ignore)
+    (CSRC / "include").mkdir(parents=True)
+    shutil.copy2(REPO / "include" / "shakerand.h", CSRC / "include")
+    (CSRC / "vectors").mkdir()
+    shutil.copy2(REPO / "vectors" / "shakerand.json", CSRC / "vectors")
+    for name in ("LICENSE-MIT", "LICENSE-APACHE"):
+        shutil.copy2(REPO / name, HERE / name)
+
+
+def core_sources():
+    listed = (CSRC / "src" / "sources.txt").read_text().splitlines()
+    return [str((CSRC / line.strip()).relative_to(HERE)) for line in listed
+            if line.strip() and not line.startswith("#")]
+
+
+def version():
+    header = (CSRC / "include" / "shakerand.h").read_text()
+    return re.search(r'#define SHAKERAND_VERSION_STRING "([^"]+)"', header).group(1)
+
+
+sync_from_checkout()
+
+macros = [("SHAKERAND_BUILDING", None)]
+if platform.machine().lower() in ("x86_64", "amd64"):
+    macros.append(("SHAKERAND_HAVE_X86_64_KERNELS", None))
+compile_args = ["-std=c11", "-O3", "-fvisibility=hidden"]
+link_args = []
+if sys.platform.startswith("linux"):
+    # A thread's generator state is wiped by a thread-key destructor in
+    # this library: it must stay mapped (CPython never unloads it anyway).
+    link_args.append("-Wl,-z,nodelete")
+    link_args.append("-pthread")
+
+setup(
+    version=version(),
+    ext_modules=[
+        Extension(
+            "shakerand._core",
+            sources=["ext/_core.c"] + core_sources(),
+            include_dirs=[str((CSRC / "include").relative_to(HERE)),
+                          str((CSRC / "src").relative_to(HERE))],
+            define_macros=macros,
+            extra_compile_args=compile_args,
+            extra_link_args=link_args,
+        )
+    ],
+)

@@ -1,0 +1,180 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
+"""numpy bit generators on shakerand (``pip install shakerand[numpy]``).
+
+``numpy.random.Generator(SystemBitGenerator())`` gives every numpy
+distribution on the system generator: secure, and a child process after
+``os.fork()`` never repeats its parent (numpy's own generators, PCG64
+included, do). ``numpy.random.Generator(BitGenerator(seed, kind))`` is
+reproducible: its raw 64-bit words are the C engine's ``u64`` sequence for
+that kind and seed, in every shakerand front end.
+"""
+from __future__ import annotations
+
+import ctypes as _ctypes
+from collections import namedtuple as _namedtuple
+from typing import Any, List, Sequence, Union
+
+import numpy as np
+from numpy.random import BitGenerator as _NumpyBitGenerator
+from numpy.random.bit_generator import SeedlessSeedSequence as _Seedless
+
+from . import Seed, _core, seed_bytes
+
+__all__ = ["BitGenerator", "SystemBitGenerator"]
+
+# The fields of numpy's BitGenerator.ctypes interface.
+_Interface = _namedtuple("interface", ["state_address", "state", "next_uint64",
+                                       "next_uint32", "next_double", "bit_generator"])
+
+_capsule_pointer = _ctypes.pythonapi.PyCapsule_GetPointer
+_capsule_pointer.restype = _ctypes.c_void_p
+_capsule_pointer.argtypes = [_ctypes.py_object, _ctypes.c_char_p]
+
+
+class _BitGenStruct(_ctypes.Structure):
+    _fields_ = [("state", _ctypes.c_void_p),
+                ("next_uint64", _ctypes.CFUNCTYPE(_ctypes.c_uint64, _ctypes.c_void_p)),
+                ("next_uint32", _ctypes.CFUNCTYPE(_ctypes.c_uint32, _ctypes.c_void_p)),
+                ("next_double", _ctypes.CFUNCTYPE(_ctypes.c_double, _ctypes.c_void_p)),
+                ("next_raw", _ctypes.CFUNCTYPE(_ctypes.c_uint64, _ctypes.c_void_p))]
+
+
+Size = Union[None, int, Sequence[int]]
+
+
+class _Base(_NumpyBitGenerator):
+    """What both bit generators share: the capsule of their C object, raw
+    words read in bulk, the ctypes interface. numpy's base class keeps its
+    own (empty) bitgen_t; everything that would read it is overridden."""
+
+    _bits: Any
+
+    def __init__(self) -> None:
+        super().__init__(_Seedless())  # the lock; there is no seed sequence
+
+    @property
+    def capsule(self) -> Any:  # type: ignore[override]
+        return self._bits.capsule()
+
+    def _raw_bytes(self, n: int) -> bytes:
+        raise NotImplementedError
+
+    def random_raw(self, size: Size = None, output: bool = True) -> Any:
+        """Raw 64-bit words, as numpy's ``BitGenerator.random_raw``."""
+        count = 1 if size is None else int(np.prod(size))
+        with self.lock:
+            raw = self._raw_bytes(8 * count)
+        if not output:
+            return None
+        words = np.frombuffer(raw, dtype="<u8").astype(np.uint64)
+        if size is None:
+            return int(words[0])
+        return words.reshape(size)
+
+    @property
+    def ctypes(self) -> Any:  # type: ignore[override]
+        """The bitgen_t as ctypes objects, as numpy's (for numba)."""
+        address = _capsule_pointer(self.capsule, b"BitGenerator")
+        s = _BitGenStruct.from_address(address)
+        return _Interface(s.state, _ctypes.c_void_p(s.state), s.next_uint64, s.next_uint32,
+                          s.next_double, _ctypes.c_void_p(address))
+
+    @property
+    def cffi(self) -> Any:  # type: ignore[override]
+        raise NotImplementedError("shakerand bit generators offer ctypes, not cffi")
+
+    def _benchmark(self, cnt: int, method: str = "uint64") -> None:  # numpy's test hook
+        raise NotImplementedError
+
+
+class SystemBitGenerator(_Base):
+    """The system generator as a numpy bit generator.
+
+    Values come from a buffer of at most 2 KiB of the calling thread's
+    system generator output, each zeroed as numpy takes it; a fork empties
+    the buffer in the child, which then draws from its own reseeded
+    generator. numpy holds ``lock`` around each call. Pickles as a new
+    ``SystemBitGenerator`` (there is no state to carry); ``state`` says what
+    it is and cannot be set.
+    """
+
+    def __init__(self) -> None:
+        self._bits = _core.SystemBits()
+        super().__init__()
+
+    def _raw_bytes(self, n: int) -> bytes:
+        return _core.randbytes(n)
+
+    def buffered(self) -> int:
+        """Bytes of output the buffer holds now (0 after a fork)."""
+        return self._bits.buffered()
+
+    @property
+    def state(self) -> dict:  # type: ignore[override]
+        return {"bit_generator": "SystemBitGenerator", "engine": _core.system_kind()}
+
+    @state.setter
+    def state(self, value: dict) -> None:
+        raise NotImplementedError("the system generator has no state to set")
+
+    def spawn(self, n_children: int) -> List["SystemBitGenerator"]:  # type: ignore[override]
+        """n_children new SystemBitGenerators (each is independent already)."""
+        return [SystemBitGenerator() for _ in range(n_children)]
+
+    def __reduce__(self) -> Any:
+        return (SystemBitGenerator, ())
+
+
+class BitGenerator(_Base):
+    """A reproducible numpy bit generator on one seeded shakerand engine.
+
+    ``BitGenerator(seed, kind="turboshake256")`` takes the seeds
+    :class:`shakerand.Random` takes. ``random_raw`` (and numpy's
+    ``next_uint64``) are the engine's ``u64`` words, ``next_uint32`` its
+    ``u32``, ``next_double`` its ``random()``. ``state`` is a dict holding a
+    copy of the engine, settable within the process; it is not pickled
+    (the engine's state is its key: keep the seed).
+    """
+
+    def __init__(self, seed: Seed = None, kind: str = "turboshake256") -> None:
+        self._bits = _core.Engine(kind, seed_bytes(seed, kind))
+        super().__init__()
+
+    @property
+    def kind(self) -> str:
+        """The engine kind."""
+        return self._bits.kind
+
+    def _raw_bytes(self, n: int) -> bytes:
+        return self._bits.randbytes(n)
+
+    @property
+    def state(self) -> dict:  # type: ignore[override]
+        with self.lock:
+            return {"bit_generator": "shakerand.numpy.BitGenerator", "kind": self._bits.kind,
+                    "engine": self._bits.copy()}
+
+    @state.setter
+    def state(self, value: dict) -> None:
+        if (not isinstance(value, dict)
+                or value.get("bit_generator") != "shakerand.numpy.BitGenerator"
+                or not isinstance(value.get("engine"), _core.Engine)
+                or value["engine"].kind != value.get("kind")):
+            raise ValueError("not a shakerand.numpy.BitGenerator state")
+        engine = value["engine"].copy()
+        with self.lock:
+            # numpy's Generator copied the bitgen_t, whose state pointer is
+            # the engine's memory: the new state goes into the same engine.
+            self._bits.load(engine)
+
+    def spawn(self, n_children: int) -> List["BitGenerator"]:  # type: ignore[override]
+        """n_children generators of the same kind, each seeded with 32 bytes
+        of this one's stream (reproducible from this one's seed)."""
+        with self.lock:
+            seeds = [self._bits.randbytes(32) for _ in range(n_children)]
+        return [BitGenerator(s, self._bits.kind) for s in seeds]
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a seeded shakerand.numpy.BitGenerator is not pickled: its state is "
+                        "the generator's key; keep the seed")
+
