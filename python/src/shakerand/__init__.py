@@ -23,7 +23,7 @@ import base64 as _base64
 import binascii as _binascii
 import hmac as _hmac
 import random as _random
-from typing import Any, Optional, Sequence, Tuple, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, TypeVar, Union
 
 from . import _core
 from ._core import (
@@ -115,13 +115,19 @@ class SystemRandom(_random.Random):
     generator, so one instance is safe to use from many threads.
     """
 
-    # The C functions draw from the calling thread's generator and take no
-    # self; a builtin function is not a descriptor, so the instance is not
-    # passed to them.
-    random = _core.random
-    getrandbits = _core.getrandbits
-    randbytes = _core.randbytes
-    _randbelow = _core._randbelow
+    if TYPE_CHECKING:
+        def random(self) -> float: ...
+        def getrandbits(self, k: int, /) -> int: ...
+        def randbytes(self, n: int) -> bytes: ...
+        def _randbelow(self, n: int) -> int: ...
+    else:
+        # The C functions draw from the calling thread's generator and take
+        # no self; a builtin function is not a descriptor, so the instance
+        # is not passed to them.
+        random = _core.random
+        getrandbits = _core.getrandbits
+        randbytes = _core.randbytes
+        _randbelow = _core._randbelow
 
     def __init__(self, x: Any = None) -> None:
         self.gauss_next = None

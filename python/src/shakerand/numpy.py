@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ctypes as _ctypes
 from collections import namedtuple as _namedtuple
-from typing import Any, List, Sequence, Union
+from typing import Any, List, Mapping, Sequence, Union
 
 import numpy as np
 from numpy.random import BitGenerator as _NumpyBitGenerator
@@ -23,8 +23,8 @@ from . import Seed, _core, seed_bytes
 __all__ = ["BitGenerator", "SystemBitGenerator"]
 
 # The fields of numpy's BitGenerator.ctypes interface.
-_Interface = _namedtuple("interface", ["state_address", "state", "next_uint64",
-                                       "next_uint32", "next_double", "bit_generator"])
+_Interface = _namedtuple("_Interface", ["state_address", "state", "next_uint64", "next_uint32",
+                                        "next_double", "bit_generator"])
 
 _capsule_pointer = _ctypes.pythonapi.PyCapsule_GetPointer
 _capsule_pointer.restype = _ctypes.c_void_p
@@ -50,7 +50,7 @@ class _Base(_NumpyBitGenerator):
     _bits: Any
 
     def __init__(self) -> None:
-        super().__init__(_Seedless())  # the lock; there is no seed sequence
+        super().__init__(_Seedless())  # type: ignore[arg-type]  # the lock; no seed sequence
 
     @property
     def capsule(self) -> Any:  # type: ignore[override]
@@ -59,7 +59,7 @@ class _Base(_NumpyBitGenerator):
     def _raw_bytes(self, n: int) -> bytes:
         raise NotImplementedError
 
-    def random_raw(self, size: Size = None, output: bool = True) -> Any:
+    def random_raw(self, size: Size = None, output: bool = True) -> Any:  # type: ignore[override]
         """Raw 64-bit words, as numpy's ``BitGenerator.random_raw``."""
         count = 1 if size is None else int(np.prod(size))
         with self.lock:
@@ -110,11 +110,11 @@ class SystemBitGenerator(_Base):
         return self._bits.buffered()
 
     @property
-    def state(self) -> dict:  # type: ignore[override]
+    def state(self) -> Mapping[str, Any]:
         return {"bit_generator": "SystemBitGenerator", "engine": _core.system_kind()}
 
     @state.setter
-    def state(self, value: dict) -> None:
+    def state(self, value: Mapping[str, Any]) -> None:
         raise NotImplementedError("the system generator has no state to set")
 
     def spawn(self, n_children: int) -> List["SystemBitGenerator"]:  # type: ignore[override]
@@ -149,13 +149,13 @@ class BitGenerator(_Base):
         return self._bits.randbytes(n)
 
     @property
-    def state(self) -> dict:  # type: ignore[override]
+    def state(self) -> Mapping[str, Any]:
         with self.lock:
             return {"bit_generator": "shakerand.numpy.BitGenerator", "kind": self._bits.kind,
                     "engine": self._bits.copy()}
 
     @state.setter
-    def state(self, value: dict) -> None:
+    def state(self, value: Mapping[str, Any]) -> None:
         if (not isinstance(value, dict)
                 or value.get("bit_generator") != "shakerand.numpy.BitGenerator"
                 or not isinstance(value.get("engine"), _core.Engine)
