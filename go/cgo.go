@@ -2,6 +2,9 @@
 
 package shakerand
 
+// The C core is compiled by cgo in its own Go packages (src/doc.go says
+// why); these imports link it in.
+
 /*
 #cgo CFLAGS: -I${SRCDIR}/../include -I${SRCDIR}/../src -O3 -DNDEBUG -std=c11 -DSHAKERAND_BUILDING
 #cgo amd64 CFLAGS: -DSHAKERAND_HAVE_X86_64_KERNELS
@@ -10,3 +13,8 @@ package shakerand
 #include "shakerand.h"
 */
 import "C"
+
+import (
+	_ "github.com/shakerand/shakerand/src"
+	_ "github.com/shakerand/shakerand/src/entropy"
+)

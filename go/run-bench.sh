@@ -12,10 +12,6 @@ benchtime=${BENCHTIME:-0.5s}
 out=${OUT:-build-bench-go}
 mkdir -p "$out"
 export CGO_ENABLED=1
-# Go's build cache hashes only the package directory, not the ../src and
-# ../include files its C wrappers include: key the cache on them too, or an
-# edit of the C core would be tested through stale objects.
-export CGO_CFLAGS="${CGO_CFLAGS:--O2 -g} -DSHAKERAND_CORE_HASH=$(find src include -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)"
 
 gobin=$(go env GOPATH)/bin
 if [ ! -x "$gobin/benchstat" ]; then

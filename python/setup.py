@@ -25,7 +25,7 @@ def sync_from_checkout():
     if not (REPO / "src" / "sources.txt").is_file() or not (REPO / "CMakeLists.txt").is_file():
         return  # an unpacked sdist: csrc/ came with it
     shutil.rmtree(CSRC, ignore_errors=True)
-    ignore = shutil.ignore_patterns("*.o", "*.so", "__pycache__")
+    ignore = shutil.ignore_patterns("*.o", "*.so", "*.go", "__pycache__")
     shutil.copytree(REPO / "src", CSRC / "src", ignore=ignore)
     (CSRC / "include").mkdir(parents=True)
     shutil.copy2(REPO / "include" / "shakerand.h", CSRC / "include")

@@ -33,7 +33,7 @@
 #define KP_STORE(s, i, v) _mm256_storeu_si256((__m256i *)(void *)((s) + 4 * (i)), (v))
 #define KP_FUNCTION shakerand_keccakp1600x4_permute_avx2
 #define KP_ATTRIBUTES SHAKERAND_TARGET_AVX2
-#include "keccakp1600_round.inc"
+#include "keccakp1600_round.h"
 
 #define KP_LANE __m256i
 #define KP_XOR AVX2_XOR
@@ -45,7 +45,7 @@
 #define KP_STORE(s, i, v) _mm256_storeu_si256((__m256i *)(void *)((s) + 8 * (i)), (v))
 #define KP_FUNCTION permute_x4_group_of_x8
 #define KP_ATTRIBUTES static SHAKERAND_TARGET_AVX2
-#include "keccakp1600_round.inc"
+#include "keccakp1600_round.h"
 
 SHAKERAND_TARGET_AVX2 void shakerand_keccakp1600x8_permute_avx2(uint64_t *states, unsigned rounds)
 {

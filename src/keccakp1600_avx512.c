@@ -28,7 +28,7 @@
 #define KP_XOR_RC(a, rc) _mm_xor_si128((a), _mm_cvtsi64_si128((long long)(rc)))
 #define KP_FUNCTION shakerand_keccakp1600_permute_avx512
 #define KP_ATTRIBUTES SHAKERAND_TARGET_AVX512
-#include "keccakp1600_round.inc"
+#include "keccakp1600_round.h"
 
 /* Eight states: lane i of all eight in one zmm register (the x8 layout,
  * index 8*i + j), so the round is the same ~95 instructions for 8 times the
@@ -44,5 +44,5 @@
 #define KP_XOR_RC(a, rc) _mm512_xor_si512((a), _mm512_set1_epi64((long long)(rc)))
 #define KP_FUNCTION shakerand_keccakp1600x8_permute_avx512
 #define KP_ATTRIBUTES SHAKERAND_TARGET_AVX512
-#include "keccakp1600_round.inc"
+#include "keccakp1600_round.h"
 #endif

@@ -7,8 +7,8 @@
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
 #include "keccakp1600.h"
 
-#include "keccakp1600_scalar.inc"
+#include "keccakp1600_scalar.h"
 #define KP_FUNCTION shakerand_keccakp1600_permute_bmi2
 #define KP_ATTRIBUTES __attribute__((target("bmi,bmi2")))
-#include "keccakp1600_round.inc"
+#include "keccakp1600_round.h"
 #endif

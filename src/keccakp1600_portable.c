@@ -14,10 +14,10 @@ const uint64_t shakerand_keccak_round_constants[24] = {
     0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
 };
 
-#include "keccakp1600_scalar.inc"
+#include "keccakp1600_scalar.h"
 #define KP_FUNCTION shakerand_keccakp1600_permute_portable
 #define KP_ATTRIBUTES
-#include "keccakp1600_round.inc"
+#include "keccakp1600_round.h"
 
 /* The parallel forms, state by state: the reference for the vector kernels
  * and the fallback where there are none. States are lane-interleaved, lane i

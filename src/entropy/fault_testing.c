@@ -3,8 +3,10 @@
  * Injected faults, the test-only back end: built into the testing library
  * (SHAKERAND_TESTING) alone, where the conditioner reads through it. Every
  * fault is a replacement answer for one source's read, so the shipped
- * back ends carry no test branch.
+ * back ends carry no test branch. Empty in other builds (the Go package's
+ * build compiles every C file of this directory).
  */
+#if defined(SHAKERAND_TESTING)
 #include <stdatomic.h>
 #include <string.h>
 
@@ -68,3 +70,7 @@ int shakerand_entropy_fault_for_testing(const char *name, enum shakerand_fault f
         return -1;
     return found;
 }
+
+#else
+typedef int shakerand_no_fault_testing; /* ISO C wants a declaration */
+#endif /* SHAKERAND_TESTING */

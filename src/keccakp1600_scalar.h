@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* The lane operations of keccakp1600_round.inc on plain 64-bit words, for
+/* The lane operations of keccakp1600_round.h on plain 64-bit words, for
  * the scalar kernels (portable, BMI2). No include guard: the round file
  * undefines these after each use. */
 #define KP_LANE uint64_t

@@ -5,6 +5,9 @@
  * single-state AVX-512 kernel (one lane per xmm register), and the parallel
  * kernels (one lane of 4 or 8 states per ymm / zmm register).
  *
+ * A template, not a header with a guard: named .h so that every build
+ * (Go's build cache among them) counts it among the sources it hashes.
+ *
  * The including file defines, before each inclusion (this file undefines
  * them again, so one translation unit can instantiate several kernels):
  *   KP_LANE            the lane type

@@ -1,4 +1,0 @@
-/* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* cgo compiles only the package directory's C files: this one brings in
- * src/chacha8rand_avx512.c (one wrapper per line of src/sources.txt). */
-#include "../src/chacha8rand_avx512.c"

@@ -1,4 +1,0 @@
-/* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* cgo compiles only the package directory's C files: this one brings in
- * src/keccakp1600_avx2.c (one wrapper per line of src/sources.txt). */
-#include "../src/keccakp1600_avx2.c"

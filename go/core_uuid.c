@@ -1,4 +1,0 @@
-/* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* cgo compiles only the package directory's C files: this one brings in
- * src/uuid.c (one wrapper per line of src/sources.txt). */
-#include "../src/uuid.c"
