@@ -10,7 +10,7 @@ BUILD_BENCH ?= build-bench
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps test test-c test-install test-clang test-asan test-tsan test-cross test-python test-go test-java test-verify demo bench bench-go bench-java verify verify-long clean
+.PHONY: all deps test test-c test-install test-clang test-asan test-tsan test-cross test-python test-go test-java test-verify demo bench bench-go bench-java bench-python verify verify-long clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -59,10 +59,13 @@ test-cross:
 	tools/install-deps.sh cross
 	tests/cross/run.sh
 
-# Oracle, vector-drift and CLI tests, once per kernel.
+# Oracle, vector-drift and CLI tests, once per kernel; then the Python
+# package (python/run-tests.sh: pip install, the sdist in a fresh virtual
+# environment, other CPythons).
 test-python: test-c
 	python3 -m pytest -q tests/python
 	SHAKERAND_KERNEL=portable python3 -m pytest -q tests/python/test_oracle.py tests/python/test_cli.py
+	python/run-tests.sh $(BUILD)
 
 # The Go front end: vet, go test -race, and a consumer module built from
 # this checkout with only Go and a C compiler.

@@ -1,0 +1,154 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
+"""The numpy bit generators: real numpy BitGenerators, every distribution,
+the seeded one's words equal to the engine's, chi-square tests shown to
+catch a biased control."""
+import pickle
+
+import pytest
+
+np = pytest.importorskip("numpy")
+from shakerand.numpy import BitGenerator, SystemBitGenerator  # noqa: E402
+
+import shakerand  # noqa: E402
+from conftest import ptn  # noqa: E402
+
+
+def chi_square(counts, expected):
+    return float(sum((c - e) ** 2 / e for c, e in zip(counts, expected)))
+
+
+# Critical values at p = 0.001 (a fixed table: scipy is not a dependency).
+CHI2_CRITICAL_999 = {9: 27.88, 19: 43.82}
+
+
+def uniform_chi2(values, bins, lo, hi):
+    counts, _ = np.histogram(values, bins=bins, range=(lo, hi))
+    return chi_square(counts, [len(values) / bins] * bins)
+
+
+def test_they_are_numpy_bit_generators():
+    for bg in (SystemBitGenerator(), BitGenerator(b"x")):
+        assert isinstance(bg, np.random.BitGenerator)
+        assert bg.lock is not None
+        g = np.random.Generator(bg)
+        assert g.bit_generator is bg
+        assert isinstance(np.random.default_rng(bg), np.random.Generator)
+
+
+@pytest.mark.parametrize("make", [SystemBitGenerator, lambda: BitGenerator(b"dist", "turboshake256x8")])
+def test_every_distribution_runs(make):
+    g = np.random.Generator(make())
+    n = 1000
+    outs = [g.random(n), g.random(n, dtype=np.float32), g.integers(0, 10, n),
+            g.integers(-5, 5, n, dtype=np.int8), g.integers(0, 2 ** 63, n, dtype=np.uint64),
+            g.standard_normal(n), g.normal(3, 2, n), g.standard_exponential(n),
+            g.exponential(2, n), g.standard_gamma(2, n), g.gamma(2, 2, n), g.beta(2, 3, n),
+            g.binomial(10, 0.3, n), g.poisson(4, n), g.uniform(-1, 1, n), g.lognormal(0, 1, n),
+            g.chisquare(3, n), g.standard_cauchy(n), g.standard_t(5, n), g.laplace(0, 1, n),
+            g.logistic(0, 1, n), g.geometric(0.3, n), g.hypergeometric(10, 5, 7, n),
+            g.multinomial(10, [0.2, 0.8], n), g.dirichlet([1, 2, 3], n), g.permutation(n),
+            g.choice(10, n), g.vonmises(0, 1, n), g.weibull(2, n), g.zipf(2, n),
+            g.negative_binomial(3, 0.5, n), g.triangular(0, 1, 2, n), g.wald(1, 1, n),
+            g.multivariate_normal([0, 0], [[1, 0], [0, 1]], n), np.frombuffer(g.bytes(n), np.uint8)]
+    for out in outs:
+        assert np.all(np.isfinite(np.asarray(out, dtype=float)))
+    x = np.arange(100)
+    g.shuffle(x)
+    assert sorted(x) == list(range(100))
+    assert 0 <= g.random() < 1
+
+
+@pytest.mark.parametrize("kind", shakerand.KINDS)
+def test_seeded_words_are_the_engines(kind):
+    seed = ptn(32)
+    stream = shakerand.Random(seed, kind).randbytes(8 * 300)
+    words = np.frombuffer(stream, dtype="<u8")
+    bg = BitGenerator(seed, kind)
+    assert bg.random_raw() == int(words[0])
+    assert np.array_equal(bg.random_raw(99), words[1:100])
+    assert np.array_equal(bg.random_raw((10, 10)).ravel(), words[100:200])
+    assert bg.random_raw(5, output=False) is None
+    # A Generator's 64-bit draws and doubles come from the same words.
+    g = np.random.Generator(BitGenerator(seed, kind))
+    assert np.array_equal(g.integers(0, 2 ** 64, 50, dtype=np.uint64, endpoint=False), words[:50])
+    r = shakerand.Random(seed, kind)
+    r.randbytes(8 * 50)
+    assert np.array_equal(g.random(20), [r.random() for _ in range(20)])
+
+
+def test_numpy_raw_c2sp_vector(vectors):
+    v = vectors["c2sp_chacha8rand"]
+    bg = BitGenerator(bytes.fromhex(v["seed_hex"]), "chacha8rand")
+    assert [int(w) for w in bg.random_raw(len(v["uint64_hex"]))] == [int(h, 16) for h in v["uint64_hex"]]
+
+
+def test_uniform_chi_square_and_its_control():
+    for make in (SystemBitGenerator, lambda: BitGenerator(b"chi2")):
+        g = np.random.Generator(make())
+        assert uniform_chi2(g.random(200000), 20, 0, 1) < CHI2_CRITICAL_999[19]
+        assert uniform_chi2(g.integers(0, 10, 200000), 10, 0, 10) < CHI2_CRITICAL_999[9]
+        # normal: bins of equal probability through the CDF
+        z = g.standard_normal(200000)
+        u = 0.5 * (1 + np.vectorize(__import__("math").erf)(z / np.sqrt(2)))
+        assert uniform_chi2(u, 20, 0, 1) < CHI2_CRITICAL_999[19]
+    # The control: the same test fails for integers with a 2 % bias on one
+    # value (what a modulo reduction of a small word would give).
+    g = np.random.Generator(BitGenerator(b"chi2"))
+    biased = g.integers(0, 10, 200000)
+    flip = g.random(200000) < 0.02
+    biased[flip] = 0
+    assert uniform_chi2(biased, 10, 0, 10) > CHI2_CRITICAL_999[9]
+
+
+def test_seeded_state_and_spawn():
+    bg = BitGenerator(b"state")
+    g = np.random.Generator(bg)
+    g.random(5)
+    state = bg.state
+    first = g.random(10)
+    bg.state = state  # the Generator built on it follows
+    assert np.array_equal(g.random(10), first)
+    assert state["kind"] == "turboshake256"
+    with pytest.raises(ValueError):
+        bg.state = {"bit_generator": "PCG64"}
+    with pytest.raises(ValueError):
+        bg.state = dict(state, kind="shake256")
+    with pytest.raises(TypeError):
+        pickle.dumps(bg)
+    kids = BitGenerator(b"parent").spawn(3)
+    again = BitGenerator(b"parent").spawn(3)
+    assert [k.random_raw() for k in kids] == [k.random_raw() for k in again]
+    assert len({k.random_raw() for k in BitGenerator(b"parent").spawn(3)}) == 3
+    assert np.random.Generator(BitGenerator(b"p")).spawn(2)[0].bit_generator.kind == "turboshake256"
+
+
+def test_system_bit_generator_state_spawn_pickle():
+    bg = SystemBitGenerator()
+    assert bg.state["bit_generator"] == "SystemBitGenerator"
+    with pytest.raises(NotImplementedError):
+        bg.state = bg.state
+    assert all(isinstance(k, SystemBitGenerator) for k in bg.spawn(2))
+    g = pickle.loads(pickle.dumps(np.random.Generator(bg)))
+    assert isinstance(g.bit_generator, SystemBitGenerator) and 0 <= g.random() < 1
+    assert bg.random_raw() != bg.random_raw()
+    assert bg.random_raw(3).dtype == np.uint64
+
+
+def test_ctypes_interface():
+    for bg in (SystemBitGenerator(), BitGenerator(b"c")):
+        iface = bg.ctypes
+        for _ in range(10):
+            assert 0.0 <= iface.next_double(iface.state_address) < 1.0
+        assert iface.next_uint32(iface.state_address) < 2 ** 32
+    ref, bg = BitGenerator(b"c"), BitGenerator(b"c")
+    iface = bg.ctypes
+    assert iface.next_uint64(iface.state_address) == ref.random_raw()
+    with pytest.raises(NotImplementedError):
+        bg.cffi
+
+
+def test_buffer_is_used_and_zeroed_as_it_goes():
+    bg = SystemBitGenerator()
+    assert bg.buffered() == 0
+    np.random.Generator(bg).random(3)
+    assert bg.buffered() == 7936 - 24
