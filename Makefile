@@ -119,6 +119,17 @@ bench:
 	python3 tools/bench_charts.py $(BUILD_BENCH)/core.json bench/charts
 	python3 tools/bench_section.py core $(BUILD_BENCH)/core.md BENCHMARKS.md
 
+# The Python benchmark (tools/bench_python.py: the package beside secrets,
+# random, uuid, os.urandom, numpy's PCG64 and randomgen's AESCounter when it
+# installs), into BENCHMARKS.md. About 2 minutes.
+bench-python:
+	python3 -m venv --clear $(BUILD_BENCH)/python-venv
+	$(BUILD_BENCH)/python-venv/bin/pip install -q --disable-pip-version-check "./python[numpy]"
+	-$(BUILD_BENCH)/python-venv/bin/pip install -q --disable-pip-version-check randomgen
+	$(BUILD_BENCH)/python-venv/bin/python tools/bench_python.py \
+	    --markdown $(BUILD_BENCH)/python.md --json $(BUILD_BENCH)/python.json
+	python3 tools/bench_section.py python $(BUILD_BENCH)/python.md BENCHMARKS.md
+
 # The Go benchmarks (the "bad random" table re-made), into BENCHMARKS.md.
 bench-go:
 	go/run-bench.sh
