@@ -70,7 +70,7 @@ test-python: test-c
 # The Go front end: vet, go test -race, and a consumer module built from
 # this checkout with only Go and a C compiler.
 test-go:
-	go/run-tests.sh
+	tools/go/run-tests.sh
 
 # The Java front end (java/): both paths on JDK 17 and 25.
 test-java:
@@ -132,7 +132,7 @@ bench-python:
 
 # The Go benchmarks (the "bad random" table re-made), into BENCHMARKS.md.
 bench-go:
-	go/run-bench.sh
+	tools/go/run-bench.sh
 
 # JMH: drnglib's three benchmarks at 1 and 2 threads into BENCHMARKS.md (about 6-8 minutes).
 bench-java:

@@ -5,7 +5,7 @@ package shakerand_test
 // The benchmark of "Why do standard libraries of modern languages always
 // implement bad random?" (shared/seeds/go-bad-random-benchmark.txt) with
 // its own names: each source behind math/rand's rand.New(SOURCE).Int63.
-// Then math/rand/v2's generators and ours. go/run-bench.sh runs them and
+// Then math/rand/v2's generators and ours. tools/go/run-bench.sh runs them and
 // writes the table into BENCHMARKS.md.
 
 import (
@@ -17,7 +17,6 @@ import (
 	"testing"
 
 	shakerand "github.com/shakerand/shakerand/go"
-	"github.com/shakerand/shakerand/go/internal/libcrand"
 )
 
 const mask63 = 1<<63 - 1
@@ -63,30 +62,8 @@ func (s *cryptoBufSource) Int63() int64 {
 	return s.buf[s.n] & mask63
 }
 
-type libcSource struct{}
-
-func (libcSource) Seed(int64)   { panic("not seedable") }
-func (libcSource) Int63() int64 { return int64(libcrand.Uint64() & mask63) }
-
-type libcBufSource struct {
-	buf [256 * 8]byte
-	n   int
-}
-
-func (*libcBufSource) Seed(int64) { panic("not seedable") }
-func (s *libcBufSource) Int63() int64 {
-	if s.n == 0 {
-		libcrand.Fill(s.buf[:])
-		s.n = len(s.buf)
-	}
-	s.n -= 8
-	return int64(binary.LittleEndian.Uint64(s.buf[s.n:]) & mask63)
-}
-
 func BenchmarkMathRand(b *testing.B)      { benchInt63(b, mathrand.NewSource(1)) }
 func BenchmarkCryptoRand(b *testing.B)    { benchInt63(b, cryptoSource{}) }
-func BenchmarkLibcRand(b *testing.B)      { benchInt63(b, libcSource{}) }
-func BenchmarkLibcBufRand(b *testing.B)   { benchInt63(b, &libcBufSource{}) }
 func BenchmarkCryptoBufRand(b *testing.B) { benchInt63(b, &cryptoBufSource{}) }
 
 // Ours behind the same rand.New(SOURCE).Int63.
@@ -233,16 +210,16 @@ func BenchmarkCryptoReader(b *testing.B) {
 	b.Run("size=1MiB", func(b *testing.B) { benchRead(b, 1<<20, cryptorand.Read) })
 }
 
-var sinkUUID shakerand.UUIDBytes
+var sinkUUID shakerand.UUID
 
 func BenchmarkUUID(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		sinkUUID = shakerand.UUID()
+		sinkUUID = shakerand.NewUUID()
 	}
 }
 
 func BenchmarkUUIDv7(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		sinkUUID = shakerand.UUIDv7()
+		sinkUUID = shakerand.NewUUIDv7()
 	}
 }

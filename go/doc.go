@@ -1,34 +1,64 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 
 // Package shakerand gives cryptographically secure random numbers at the
-// speed of math/rand, from the shakerand C core (compiled with cgo from the
-// module's src/ directory: building needs only Go and a C compiler).
+// speed of math/rand: math/rand/v2's API on a secure generator, the same
+// seeded streams as the shakerand C library and its other front ends.
 //
 // Three ways in:
 //
-//   - The top-level functions (Uint64, IntN, Float64, Shuffle, ...) mirror
-//     math/rand/v2 and draw from the system generator: non-deterministic,
-//     safe for concurrent use, seeded from the operating system; it runs a
-//     ChaCha8Rand engine per thread unless SHAKERAND_SYSTEM_ENGINE says
-//     otherwise (SystemKind says which).
+//   - The top-level functions mirror math/rand/v2's, every one with its
+//     signature (Int, IntN, Int32, Int32N, Int64, Int64N, Uint, UintN,
+//     Uint32, Uint32N, Uint64, Uint64N, N, Float32, Float64, NormFloat64,
+//     ExpFloat64, Perm, Shuffle), so replacing the import compiles. They
+//     draw from the system generator: non-deterministic, safe for
+//     concurrent use, seeded from the operating system; it runs a
+//     ChaCha8Rand engine unless SHAKERAND_SYSTEM_ENGINE says otherwise
+//     (SystemKind says which). Bounded integers are unbiased (Lemire's
+//     method, as the C samplers; math/rand/v2's 32-bit functions use
+//     another method, so the values differ from its for the same words).
 //   - Reader and Read are an io.Reader over the same generator that, like
 //     crypto/rand.Read since Go 1.24, always fills the buffer and never
 //     returns an error: a failure to get entropy from the operating system
-//     crashes the program (the C core's fatal handler).
+//     crashes the program. crypto/rand.Int(Reader, max) and
+//     crypto/rand.Prime(Reader, bits) work with it.
 //   - NewSource and NewSeeded return a *Source, a math/rand/v2.Source and
 //     math/rand.Source64 for rand.New. A seeded Source's stream equals the C
 //     library's engine stream for the same kind and seed, on every platform.
 //
-// Int (big ranges, RNG-BC-1), UUID, UUIDv7 and Text complete the set.
+// BigIntN (big ranges by RNG-BC-1), NewUUID, NewUUIDv7 (a UUID type that
+// converts to github.com/google/uuid's; uuid.SetRand(shakerand.Reader)
+// makes that package draw from this one) and Text complete the set.
 //
 // The engine kinds (docs/engines.md defines them) are TurboSHAKE256 and
 // SHAKE256 (RandomSHAKE's streams), TurboSHAKE256x8 and ChaCha8Rand, the
 // fastest. ChaCha8Rand is C2SP chacha8rand, the generator of math/rand/v2's
 // ChaCha8: its seed is exactly 32 bytes, and NewSeeded(ChaCha8Rand, seed[:])
-// gives the same Uint64 values and Read bytes as rand.NewChaCha8(seed),
-// computed by the C core (with SIMD kernels where the CPU has them).
+// gives the same Uint64 values and Read bytes as rand.NewChaCha8(seed).
 //
-// Import it as
+// # Two builds
+//
+// With cgo (CGO_ENABLED=1 and a C compiler, Go's default for native
+// builds) the package compiles the C core from the module's src/ directory:
+// SIMD kernels chosen at run time, the operating system's entropy mixed
+// with the CPU's random instructions (RDSEED/RDRAND, DARN, RNDR), and a
+// system generator per OS thread that reseeds in a child after fork.
+//
+// Without cgo (CGO_ENABLED=0, Go's default for cross-compiles, and the
+// usual way to build static and distroless images) the same API gives the
+// same seeded streams from portable Go (internal/purego; ChaCha8Rand is
+// math/rand/v2's own ChaCha8). The system generator is in Go: states of the
+// same engine kind, keyed from crypto/rand alone (no hardware sources) by
+// the C core's derivation, reseeded on its policy (16 MiB or 60 seconds).
+// Fork is not looked after: Go programs do not fork without exec. Pure
+// reports which build this is and Kernel returns "purego".
+//
+// The package's directory is go/, so the import path ends in /go (as
+// github.com/google/flatbuffers/go does): import it as
 //
 //	import shakerand "github.com/shakerand/shakerand/go"
+//
+// (goimports writes the name itself). The repository's root stays the C
+// library's, and src/, src/entropy/ and include/ are Go packages of their
+// own that hold the C core, so `go mod vendor` copies it and the build
+// cache sees every change to it.
 package shakerand

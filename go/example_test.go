@@ -58,22 +58,22 @@ func ExampleNewSeeded_chaCha8Rand() {
 	// Output: true true
 }
 
-func ExampleInt() {
+func ExampleBigIntN() {
 	p256 := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(189))
-	k := shakerand.Int(p256) // uniform in [0, p256)
+	k := shakerand.BigIntN(p256) // uniform in [0, p256)
 	fmt.Println(k.Cmp(p256) < 0)
 	// Output: true
 }
 
-func ExampleUUID() {
-	id := shakerand.UUID()
+func ExampleNewUUID() {
+	id := shakerand.NewUUID()
 	s := id.String()
 	fmt.Println(len(s), s[14:15])
 	// Output: 36 4
 }
 
-func ExampleUUIDv7() {
-	a, b := shakerand.UUIDv7(), shakerand.UUIDv7()
+func ExampleNewUUIDv7() {
+	a, b := shakerand.NewUUIDv7(), shakerand.NewUUIDv7()
 	fmt.Println(a.String() < b.String())
 	// Output: true
 }

@@ -17,5 +17,5 @@ var (
 	_ mathrand.Source64            = (*shakerand.Source)(nil)
 	_ io.Reader                    = (*shakerand.Source)(nil)
 	_ io.Reader                    = shakerand.Reader
-	_ interface{ String() string } = shakerand.UUIDBytes{}
+	_ interface{ String() string } = shakerand.UUID{}
 )

@@ -15,26 +15,26 @@ func TestConsumedBytesZeroed(t *testing.T) {
 	var b [13]byte
 	s.Read(b[:])
 	for i := 0; i < 21; i++ {
-		if s.buf[i] != 0 {
+		if s.st.buf[i] != 0 {
 			t.Fatalf("Source buffer byte %d not zeroed", i)
 		}
 	}
 	nonzero := 0
-	for _, c := range s.buf[21:] {
+	for _, c := range s.st.buf[21:] {
 		if c != 0 {
 			nonzero++
 		}
 	}
-	if nonzero < (srcBufSize-21)/2 {
+	if nonzero < (streamSize-21)/2 {
 		t.Fatalf("Source buffer: only %d unconsumed bytes are non-zero", nonzero)
 	}
 
-	p := &poolBuf{pos: poolBufSize}
+	p := newStream(systemFiller{})
 	p.uint64()
 	p.uint32()
 	p.read(b[:])
 	for i := 0; i < 25; i++ {
-		if p.b[i] != 0 {
+		if p.buf[i] != 0 {
 			t.Fatalf("pool buffer byte %d not zeroed", i)
 		}
 	}

@@ -2,91 +2,29 @@
 
 package shakerand
 
-/*
-#include "shakerand.h"
-*/
-import "C"
-
 import (
 	"encoding/binary"
 	"io"
-	"math/bits"
-	"sync"
-	"unsafe"
+	"math/rand/v2"
 )
 
-// The top-level functions take their bytes from 1 KiB buffers, each filled
-// by one cgo call to the system generator: one buffer per P (the
-// scheduler's processor) in perp.go, with a sync.Pool behind it for the
-// rest (and for everything under the race detector).
+// The top-level functions take their bytes from 1 KiB streams over the
+// system generator: one per P (the scheduler's processor) in
+// buffers_perp.go, with a sync.Pool behind them for the rest (and for
+// everything under the race detector).
 //
 // Why buffers: a cgo call costs about 30 ns, so one call per value is too
-// slow. Why per P: the C system generator is per OS thread, but goroutines
-// move between threads, so no Go-side cache can be keyed by thread; a P
-// runs one goroutine at a time, so a per-P buffer needs no lock.
+// slow (in the pure-Go build, the pool of generator states costs about as
+// much). Why per P: the C system generator is per OS thread, but
+// goroutines move between threads, so no Go-side cache can be keyed by
+// thread; a P runs one goroutine at a time, so a per-P buffer needs no lock.
 //
 // Why it is safe: a buffer is used by one goroutine at a time (pinned to
-// its P, or holding it between acquire and release), so no two callers can
-// read the same bytes; each byte handed out is zeroed and the position moved
-// past it at once, so no byte is ever handed out twice (a refill overwrites
-// the whole buffer). Which thread filled a buffer does not matter: its bytes
-// are just bytes of the system generator's output. A buffer the pool drops
-// at a garbage collection is not zeroed (the pool gives no hook); its
+// its P, or holding it between acquire and release), and a stream never
+// hands out a byte twice. Which thread filled a buffer does not matter: its
+// bytes are just bytes of the system generator's output. A buffer the pool
+// drops at a garbage collection is not zeroed (the pool gives no hook); its
 // unused bytes were never handed out and are garbage from then on.
-const poolBufSize = 1024
-
-type poolBuf struct {
-	pos int // bytes of b already handed out (and zeroed)
-	b   [poolBufSize]byte
-}
-
-var bufPool = sync.Pool{New: func() any { return &poolBuf{pos: poolBufSize} }}
-
-func getBuf() *poolBuf  { return bufPool.Get().(*poolBuf) }
-func putBuf(p *poolBuf) { bufPool.Put(p) }
-
-func (p *poolBuf) refill() {
-	C.shakerand_system_fill(unsafe.Pointer(&p.b[0]), C.size_t(poolBufSize))
-	p.pos = 0
-}
-
-func (p *poolBuf) uint64() uint64 {
-	if p.pos > poolBufSize-8 {
-		p.refill()
-	}
-	v := take8((*[8]byte)(p.b[p.pos : p.pos+8]))
-	p.pos += 8
-	return v
-}
-
-func (p *poolBuf) uint32() uint32 {
-	if p.pos > poolBufSize-4 {
-		p.refill()
-	}
-	w := p.b[p.pos : p.pos+4 : p.pos+4]
-	v := binary.LittleEndian.Uint32(w)
-	binary.LittleEndian.PutUint32(w, 0)
-	p.pos += 4
-	return v
-}
-
-// read copies len(out) bytes of the buffered stream into out.
-func (p *poolBuf) read(out []byte) {
-	for len(out) > 0 {
-		if p.pos == poolBufSize {
-			p.refill()
-		}
-		n := copy(out, p.b[p.pos:])
-		clear(p.b[p.pos : p.pos+n])
-		p.pos += n
-		out = out[n:]
-	}
-}
-
-// Requests at least this long skip the pool and go to the generator in one
-// cgo call straight into the caller's memory: past this size the call's
-// fixed cost is small beside the generation itself.
-const directReadMin = 512
 
 // Read fills b with random bytes from the system generator. It always
 // fills all of b and returns len(b), nil; like crypto/rand.Read it never
@@ -99,10 +37,10 @@ const directReadMin = 512
 // schedule, core-dump exclusion and fork wiping. A Go program that forks
 // without exec, or a virtual machine cloned from a snapshot, could hand out
 // the same buffered bytes twice; where that matters, read 512 bytes or more
-// at a time, which always goes straight to the C generator.
+// at a time, which always goes straight to the generator.
 func Read(b []byte) (n int, err error) {
 	if len(b) >= directReadMin {
-		C.shakerand_system_fill(unsafe.Pointer(&b[0]), C.size_t(len(b)))
+		systemFill(b)
 		return len(b), nil
 	}
 	if len(b) > 0 && !fastRead(b) {
@@ -113,23 +51,28 @@ func Read(b []byte) (n int, err error) {
 	return len(b), nil
 }
 
+// Requests at least this long skip the buffers and go to the generator
+// straight into the caller's memory.
+const directReadMin = 512
+
 type reader struct{}
 
 func (reader) Read(b []byte) (int, error) { return Read(b) }
 
 // Reader is a global, shared instance of the system generator, safe for
 // concurrent use. Its Read always fills the buffer and never returns an
-// error, like crypto/rand.Reader since Go 1.24.
+// error, like crypto/rand.Reader since Go 1.24; crypto/rand.Int(Reader, max)
+// and crypto/rand.Prime(Reader, bits) work with it.
 var Reader io.Reader = reader{}
 
-// SystemKind returns the engine kind the system generator runs on every
-// thread: ChaCha8Rand unless the C library was built with, or the
-// environment variable SHAKERAND_SYSTEM_ENGINE (read once, at the first use)
-// says, turboshake256x8 (docs/system.md). Either way the output is not
+// SystemKind returns the engine kind the system generator runs: ChaCha8Rand
+// unless the C library was built with, or the environment variable
+// SHAKERAND_SYSTEM_ENGINE (read once, at the first use) says,
+// turboshake256x8 (docs/system.md). Either way the output is not
 // reproducible: the engines are seeded from the operating system.
-func SystemKind() Kind { return Kind(C.shakerand_system_kind()) }
+func SystemKind() Kind { return systemKind() }
 
-// uint64Slow is Uint64 (perp.go) through acquire and release.
+// uint64Slow is Uint64 (buffers_perp.go) through acquire and release.
 func uint64Slow() uint64 {
 	p := acquire()
 	v := p.uint64()
@@ -149,45 +92,24 @@ func Uint32() uint32 {
 	return v
 }
 
+// Uint returns a uniformly distributed uint.
+func Uint() uint { return uint(Uint64()) }
+
 // Int64 returns a non-negative value in [0, 2^63), as math/rand/v2.Int64.
 func Int64() int64 { return int64(Uint64() &^ (1 << 63)) }
 
 // Int32 returns a non-negative value in [0, 2^31).
 func Int32() int32 { return int32(Uint32() &^ (1 << 31)) }
 
-// below is belowBuf over Uint64, whose pinned fast path makes it cheaper
-// than taking a buffer out for the call (one word is almost always enough).
-func below(n uint64) uint64 {
-	hi, lo := bits.Mul64(Uint64(), n)
-	if lo < n {
-		t := -n % n // 2^64 mod n
-		for lo < t {
-			hi, lo = bits.Mul64(Uint64(), n)
-		}
-	}
-	return hi
-}
-
-// belowBuf draws uniformly from [0, n), n > 0, with Lemire's multiply-
-// and-reject exactly as the C sampler shakerand_uniform_u64 does (the same
-// words give the same values and the same number of words is consumed).
-func belowBuf(p *poolBuf, n uint64) uint64 {
-	hi, lo := bits.Mul64(p.uint64(), n)
-	if lo < n {
-		t := -n % n // 2^64 mod n
-		for lo < t {
-			hi, lo = bits.Mul64(p.uint64(), n)
-		}
-	}
-	return hi
-}
+// Int returns a non-negative int.
+func Int() int { return int(uint(Uint64()) << 1 >> 1) }
 
 // Uint64N returns a value in [0, n). It panics if n == 0.
 func Uint64N(n uint64) uint64 {
 	if n == 0 {
 		panic("invalid argument to Uint64N")
 	}
-	return below(n)
+	return uniform(n, Uint64)
 }
 
 // Uint32N returns a value in [0, n). It panics if n == 0.
@@ -195,31 +117,7 @@ func Uint32N(n uint32) uint32 {
 	if n == 0 {
 		panic("invalid argument to Uint32N")
 	}
-	return uint32(below(uint64(n)))
-}
-
-// Int64N returns a value in [0, n). It panics if n <= 0.
-func Int64N(n int64) int64 {
-	if n <= 0 {
-		panic("invalid argument to Int64N")
-	}
-	return int64(below(uint64(n)))
-}
-
-// Int32N returns a value in [0, n). It panics if n <= 0.
-func Int32N(n int32) int32 {
-	if n <= 0 {
-		panic("invalid argument to Int32N")
-	}
-	return int32(below(uint64(n)))
-}
-
-// IntN returns a value in [0, n). It panics if n <= 0.
-func IntN(n int) int {
-	if n <= 0 {
-		panic("invalid argument to IntN")
-	}
-	return int(below(uint64(n)))
+	return uint32(uniform(uint64(n), Uint64))
 }
 
 // UintN returns a value in [0, n). It panics if n == 0.
@@ -227,7 +125,31 @@ func UintN(n uint) uint {
 	if n == 0 {
 		panic("invalid argument to UintN")
 	}
-	return uint(below(uint64(n)))
+	return uint(uniform(uint64(n), Uint64))
+}
+
+// Int64N returns a value in [0, n). It panics if n <= 0.
+func Int64N(n int64) int64 {
+	if n <= 0 {
+		panic("invalid argument to Int64N")
+	}
+	return int64(uniform(uint64(n), Uint64))
+}
+
+// Int32N returns a value in [0, n). It panics if n <= 0.
+func Int32N(n int32) int32 {
+	if n <= 0 {
+		panic("invalid argument to Int32N")
+	}
+	return int32(uniform(uint64(n), Uint64))
+}
+
+// IntN returns a value in [0, n). It panics if n <= 0.
+func IntN(n int) int {
+	if n <= 0 {
+		panic("invalid argument to IntN")
+	}
+	return int(uniform(uint64(n), Uint64))
 }
 
 type intType interface {
@@ -240,7 +162,7 @@ func N[Int intType](n Int) Int {
 	if n <= 0 {
 		panic("invalid argument to N")
 	}
-	return Int(below(uint64(n)))
+	return Int(uniform(uint64(n), Uint64))
 }
 
 // Float64 returns a value in [0, 1): the top 53 bits of a word times 2^-53,
@@ -254,6 +176,22 @@ func Float64() float64 {
 func Float32() float32 {
 	return float32(Uint32()>>8) * 0x1.0p-24
 }
+
+// systemSource is the system generator as a math/rand/v2.Source, for the
+// distributions math/rand/v2 computes from words.
+type systemSource struct{}
+
+func (systemSource) Uint64() uint64 { return Uint64() }
+
+var global = rand.New(systemSource{})
+
+// NormFloat64 returns a normally distributed value (mean 0, standard
+// deviation 1), by math/rand/v2's method on this package's words.
+func NormFloat64() float64 { return global.NormFloat64() }
+
+// ExpFloat64 returns an exponentially distributed value (rate 1), by
+// math/rand/v2's method on this package's words.
+func ExpFloat64() float64 { return global.ExpFloat64() }
 
 // Shuffle pseudo-randomizes the order of n elements with Fisher-Yates;
 // swap swaps the elements with indexes i and j. It panics if n < 0.
@@ -271,7 +209,7 @@ func Shuffle(n int, swap func(i, j int)) {
 		k := min(i, len(js))
 		p := acquire()
 		for c := 0; c < k; c++ {
-			js[c] = int(belowBuf(p, uint64(i-c+1)))
+			js[c] = int(uniform(uint64(i-c+1), p.uint64))
 		}
 		release(p)
 		for c := 0; c < k; c++ {

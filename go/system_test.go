@@ -35,7 +35,7 @@ func TestConcurrentNoRepeats(t *testing.T) {
 				putWord(b[:8], Uint64())
 				putWord(b[8:], Uint64())
 				out = append(out, b)
-				u := UUID()
+				u := NewUUID()
 				u[6], u[8] = 0, 0 // fixed bits aside, the rest must differ too
 				out = append(out, u)
 				_ = IntN(10) + int(Uint32N(7)) + Perm(3)[0]
@@ -145,8 +145,8 @@ func TestArgumentPanics(t *testing.T) {
 	expectPanic(t, "N(uint8(0))", func() { N(uint8(0)) })
 	expectPanic(t, "Shuffle(-1)", func() { Shuffle(-1, func(i, j int) {}) })
 	expectPanic(t, "Perm(-1)", func() { Perm(-1) })
-	expectPanic(t, "Int(0)", func() { Int(big.NewInt(0)) })
-	expectPanic(t, "Int(-3)", func() { Int(big.NewInt(-3)) })
+	expectPanic(t, "Int(0)", func() { BigIntN(big.NewInt(0)) })
+	expectPanic(t, "Int(-3)", func() { BigIntN(big.NewInt(-3)) })
 	expectPanic(t, "Source.Uint64N(0)", func() { NewSource().Uint64N(0) })
 	expectPanic(t, "Seed on NewSource", func() { NewSource().Seed(1) })
 	expectPanic(t, "NewSeeded(Kind(9))", func() { NewSeeded(Kind(9), nil) })
@@ -184,7 +184,7 @@ func TestRanges(t *testing.T) {
 			t.Fatalf("Float32 = %v", v)
 		}
 	}
-	if IntN(1) != 0 || Uint64N(1) != 0 || Int(big.NewInt(1)).Sign() != 0 {
+	if IntN(1) != 0 || Uint64N(1) != 0 || BigIntN(big.NewInt(1)).Sign() != 0 {
 		t.Fatal("a bound of 1 must give 0")
 	}
 	p := Perm(1000)
@@ -200,7 +200,7 @@ func TestRanges(t *testing.T) {
 	}
 }
 
-func TestIntRanges(t *testing.T) {
+func TestBigIntNRanges(t *testing.T) {
 	maxes := []*big.Int{big.NewInt(1), big.NewInt(2), big.NewInt(3), big.NewInt(255),
 		big.NewInt(256), big.NewInt(257), new(big.Int).Lsh(big.NewInt(1), 64),
 		new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 64), big.NewInt(1)),
@@ -208,9 +208,9 @@ func TestIntRanges(t *testing.T) {
 	for _, m := range maxes {
 		top := false
 		for i := 0; i < 2000; i++ {
-			v := Int(m)
+			v := BigIntN(m)
 			if v.Sign() < 0 || v.Cmp(m) >= 0 {
-				t.Fatalf("Int(%v) = %v", m, v)
+				t.Fatalf("BigIntN(%v) = %v", m, v)
 			}
 			// The top half of the range is reached.
 			if new(big.Int).Lsh(v, 1).Cmp(m) >= 0 {
@@ -218,7 +218,7 @@ func TestIntRanges(t *testing.T) {
 			}
 		}
 		if m.Cmp(big.NewInt(1)) > 0 && !top {
-			t.Fatalf("Int(%v) never reached the top half", m)
+			t.Fatalf("BigIntN(%v) never reached the top half", m)
 		}
 	}
 }
@@ -262,16 +262,16 @@ func binOf(v, n, k uint64) int {
 
 func TestChiSquare(t *testing.T) {
 	const draws = 60000
-	if !checkUniform(t, "Int(big 6)", 6, draws, func() int { return int(Int(big.NewInt(6)).Int64()) }) {
+	if !checkUniform(t, "BigIntN(big 6)", 6, draws, func() int { return int(BigIntN(big.NewInt(6)).Int64()) }) {
 		t.Error("Int(6) is not uniform")
 	}
-	if !checkUniform(t, "Int(big 3)", 3, draws, func() int { return int(Int(big.NewInt(3)).Int64()) }) {
+	if !checkUniform(t, "BigIntN(big 3)", 3, draws, func() int { return int(BigIntN(big.NewInt(3)).Int64()) }) {
 		t.Error("Int(3) is not uniform")
 	}
 	if !checkUniform(t, "IntN(10)", 10, draws, func() int { return IntN(10) }) {
 		t.Error("IntN(10) is not uniform")
 	}
-	if !checkUniform(t, "UUID byte 9, top 3 bits", 8, draws, func() int { u := UUID(); return int(u[9] >> 5) }) {
+	if !checkUniform(t, "UUID byte 9, top 3 bits", 8, draws, func() int { u := NewUUID(); return int(u[9] >> 5) }) {
 		t.Error("UUID bytes are not uniform")
 	}
 	// Near 2/3 of 2^64, plain modulo makes the lower half of the range
@@ -289,10 +289,10 @@ func TestChiSquare(t *testing.T) {
 var uuidForm = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-([47])[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 
 func TestUUIDs(t *testing.T) {
-	var prev, or UUIDBytes
+	var prev, or UUID
 	defer func() {
 		// Every bit other than the version and variant bits varies.
-		want := UUIDBytes{}
+		want := UUID{}
 		for i := range want {
 			want[i] = 0xFF
 		}
@@ -302,7 +302,7 @@ func TestUUIDs(t *testing.T) {
 		}
 	}()
 	for i := 0; i < 2000; i++ {
-		u := UUID()
+		u := NewUUID()
 		for j := range u {
 			or[j] |= u[j]
 		}
@@ -314,7 +314,7 @@ func TestUUIDs(t *testing.T) {
 		if s != cUUIDFormat(u) {
 			t.Fatalf("String %s, C formats %s", s, cUUIDFormat(u))
 		}
-		v := UUIDv7()
+		v := NewUUIDv7()
 		s7 := v.String()
 		if m := uuidForm.FindStringSubmatch(s7); m == nil || m[1] != "7" {
 			t.Fatalf("UUIDv7 %s: bad format or version", s7)

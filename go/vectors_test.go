@@ -250,12 +250,12 @@ func TestSeedAndInt63(t *testing.T) {
 func TestWordAcrossRefill(t *testing.T) {
 	seed := make([]byte, 32)
 	for _, k := range cKinds() {
-		want := make([]byte, 3*srcBufSize)
+		want := make([]byte, 3*streamSize)
 		NewSeeded(k, seed).Read(want)
 		for left := 0; left <= 8; left++ {
 			for _, int63 := range []bool{false, true} {
 				s := NewSeeded(k, seed)
-				got := make([]byte, srcBufSize-left)
+				got := make([]byte, streamSize-left)
 				s.Read(got)
 				if int63 {
 					got = binary.LittleEndian.AppendUint64(got, uint64(s.Int63()))
@@ -318,7 +318,7 @@ func TestKindValuesAndNames(t *testing.T) {
 // implementation of chacha8rand that shares no code with the C core, so it
 // is the outside oracle for the ChaCha8Rand engine and for the chacha8rand
 // entries of vectors/shakerand.json (made by the Python model,
-// tools/shakerand_ref.py). go/run-tests.sh runs these tests once per kernel
+// tools/shakerand_ref.py). tools/go/run-tests.sh runs these tests once per kernel
 // (SHAKERAND_KERNEL), and under qemu-aarch64 for NEON.
 
 var chacha8OracleSeed = flag.Uint64("chacha8.seed", 0,
@@ -334,7 +334,7 @@ const chacha8Iter = 992
 // would say nothing about the kernel asked for.
 func checkKernel(t *testing.T) {
 	t.Helper()
-	got := cKernelName()
+	got := Kernel()
 	want := os.Getenv("SHAKERAND_KERNEL")
 	if want == "" {
 		t.Logf("kernel %s (detected)", got)
@@ -369,7 +369,7 @@ func pieceSize(r *rand.Rand) int {
 	switch r.IntN(4) {
 	case 0:
 		sizes := []int{0, 1, 7, 8, 9, 31, 32, 33, 64, chacha8Iter - 1, chacha8Iter, chacha8Iter + 1,
-			1024, srcBufSize - 1, srcBufSize, srcBufSize + 1, 4096, 4096 + 992}
+			1024, streamSize - 1, streamSize, streamSize + 1, 4096, 4096 + 992}
 		return sizes[r.IntN(len(sizes))]
 	case 1:
 		return r.IntN(16)

@@ -4,12 +4,12 @@
 
 package shakerand
 
-// Under the race detector the per-P slots (perp.go) are not used: the
+// Under the race detector the per-P slots (buffers_perp.go) are not used: the
 // detector cannot see the ordering that pinning gives, so sync.Pool, which
 // the detector understands, hands out the buffers.
 
-func acquire() *poolBuf  { return getBuf() }
-func release(b *poolBuf) { putBuf(b) }
+func acquire() *stream  { return getStream() }
+func release(b *stream) { putStream(b) }
 
 // Uint64 returns a uniformly distributed 64-bit value.
 func Uint64() uint64 { return uint64Slow() }

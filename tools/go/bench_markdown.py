@@ -59,7 +59,7 @@ def main():
     L.append("")
     L.append(f"Machine: {model}, {sh(['nproc'])} CPUs, {platform.system()} {platform.release()}; "
              f"{sh(['go', 'version'])}; {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC. "
-             f"Medians of {n} runs (`go/run-bench.sh`; the benchstat summary with confidence "
+             f"Medians of {n} runs (`tools/go/run-bench.sh`; the benchstat summary with confidence "
              "intervals is below). Lower is better.")
     L.append("")
     L.append("**The \"bad random\" table re-made** (shared/seeds/go-bad-random-benchmark.txt): "

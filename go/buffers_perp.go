@@ -20,7 +20,7 @@ import (
 // runtime keeps them for that use (go.dev/issue/67401, "do not remove or
 // change the type signature"). Under the race detector, which cannot see
 // the ordering that pinning gives, the package uses sync.Pool alone
-// (perp_race.go).
+// (buffers_race.go).
 
 //go:linkname procPin runtime.procPin
 func procPin() int
@@ -33,36 +33,36 @@ func procUnpin()
 // Each slot has a cache line of its own (128 bytes covers the CPUs with
 // 128-byte lines), so Ps writing their own slots do not contend.
 type slot struct {
-	b *poolBuf
+	b *stream
 	_ [120]byte
 }
 
 var slots = make([]slot, max(runtime.GOMAXPROCS(0), runtime.NumCPU()))
 
 // acquire hands the caller a buffer for its exclusive use until release.
-func acquire() *poolBuf {
-	var b *poolBuf
+func acquire() *stream {
+	var b *stream
 	if pid := procPin(); pid < len(slots) {
 		b = slots[pid].b
 		slots[pid].b = nil
 	}
 	procUnpin()
 	if b == nil {
-		b = getBuf()
+		b = getStream()
 	}
 	return b
 }
 
 // release gives the buffer back to the current P's slot if it is empty,
 // else to the pool.
-func release(b *poolBuf) {
+func release(b *stream) {
 	if pid := procPin(); pid < len(slots) && slots[pid].b == nil {
 		slots[pid].b = b
 		b = nil
 	}
 	procUnpin()
 	if b != nil {
-		putBuf(b)
+		putStream(b)
 	}
 }
 
@@ -73,8 +73,8 @@ func Uint64() uint64 {
 	// pinned) goes the slow way. The fast path is written out here rather
 	// than in a helper: one call less per value.
 	if pid := procPin(); pid < len(slots) {
-		if b := slots[pid].b; b != nil && b.pos <= poolBufSize-8 {
-			v := take8((*[8]byte)(b.b[b.pos : b.pos+8]))
+		if b := slots[pid].b; b != nil && b.pos <= streamSize-8 {
+			v := take8((*[8]byte)(b.buf[b.pos : b.pos+8]))
 			b.pos += 8
 			procUnpin()
 			return v
@@ -89,8 +89,8 @@ func Uint64() uint64 {
 // and out is untouched.
 func fastRead(out []byte) (ok bool) {
 	if pid := procPin(); pid < len(slots) {
-		if b := slots[pid].b; b != nil && len(out) <= poolBufSize-b.pos {
-			src := b.b[b.pos : b.pos+len(out)]
+		if b := slots[pid].b; b != nil && len(out) <= streamSize-b.pos {
+			src := b.buf[b.pos : b.pos+len(out)]
 			copy(out, src)
 			clear(src)
 			b.pos += len(out)

@@ -5,7 +5,7 @@
 # (its Go section only). COUNT and BENCHTIME shorten or lengthen the run
 # (defaults: 6 runs of 0.5 s per benchmark, about 3 minutes).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 count=${COUNT:-6}
 benchtime=${BENCHTIME:-0.5s}
@@ -29,6 +29,6 @@ if [ -x "$gobin/benchstat" ]; then
 else
   : > "$out/benchstat.txt"
 fi
-python3 go/bench_markdown.py "$out/raw.txt" "$out/benchstat.txt" "$out/go.md"
+python3 tools/go/bench_markdown.py "$out/raw.txt" "$out/benchstat.txt" "$out/go.md"
 python3 tools/bench_section.py go "$out/go.md" BENCHMARKS.md
 echo "run-bench.sh: Go section of BENCHMARKS.md written ($out/go.md)"

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT OR Apache-2.0
-# An outside program that imports the package builds and runs with nothing
-# but Go and a C compiler, two ways:
-#   1. a `replace` directive pointing at this checkout;
+# An outside program that imports the package builds and runs:
+#   1. through a `replace` directive pointing at this checkout: with cgo
+#      (Go and a C compiler), with CGO_ENABLED=0 (Go alone), and from
+#      `go mod vendor` both ways; cross-compiled with CGO_ENABLED=0 for
+#      linux/arm64, linux/s390x, darwin/arm64 and windows/amd64, the two
+#      Linux ones run under qemu-user when it is installed;
 #   2. as `go get` would see it: a module zip of the tree git would commit served
 #      from a file:// proxy, so the build runs from the read-only module
 #      cache (this is what proves src/ and include/ travel with the module).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 export GOFLAGS=-mod=mod GOSUMDB=off GOTOOLCHAIN=local CGO_ENABLED=1
@@ -31,8 +34,8 @@ func main() {
 	if w := s.Uint64(); w != 0x1c87eaaf9d327a36 {
 		panic(fmt.Sprintf("seeded stream: %x", w))
 	}
-	fmt.Println("consumer ok", r.IntN(6) < 6, shakerand.UUID().String()[14] == '4',
-		shakerand.Int(big.NewInt(1000)).Cmp(big.NewInt(1000)) < 0, len(shakerand.Text()))
+	fmt.Println("consumer ok", shakerand.Kernel(), r.IntN(6) < 6, shakerand.NewUUID().String()[14] == '4',
+		shakerand.BigIntN(big.NewInt(1000)).Cmp(big.NewInt(1000)) < 0, len(shakerand.Text()))
 }
 GO
 }
@@ -51,6 +54,26 @@ replace github.com/shakerand/shakerand => $root
 EOF2
 write_main .
 GOPROXY=off go build -o consumer . && ./consumer
+GOPROXY=off CGO_ENABLED=0 go build -o consumer-pure . && ./consumer-pure | grep -q "consumer ok purego"
+./consumer-pure
+for target in linux/arm64 linux/s390x darwin/arm64 windows/amd64; do
+  GOPROXY=off CGO_ENABLED=0 GOOS=${target%/*} GOARCH=${target#*/} go build -o "consumer-${target/\//-}" .
+done
+for pair in arm64:aarch64 s390x:s390x; do
+  if command -v "qemu-${pair#*:}" >/dev/null; then
+    echo -n "linux/${pair%:*} under qemu: "
+    "qemu-${pair#*:}" "./consumer-linux-${pair%:*}"
+  fi
+done
+echo "cross builds (CGO_ENABLED=0): linux/arm64 linux/s390x darwin/arm64 windows/amd64"
+# go mod vendor: the C core's directories are Go packages, so they are copied.
+GOPROXY=off go mod vendor
+test -f vendor/github.com/shakerand/shakerand/src/engine.c
+test -f vendor/github.com/shakerand/shakerand/src/entropy/os.c
+test -f vendor/github.com/shakerand/shakerand/include/shakerand.h
+GOPROXY=off go build -mod=vendor -o consumer-vendored . && ./consumer-vendored
+GOPROXY=off CGO_ENABLED=0 go build -mod=vendor -o consumer-vendored-pure . && ./consumer-vendored-pure
+echo "vendored: cgo and pure-Go builds run"
 
 # 2. module zip through a file:// proxy
 ver=v0.0.0-20000101000000-000000000000
@@ -81,4 +104,4 @@ require github.com/shakerand/shakerand $ver
 EOF2
 write_main .
 GOPROXY="file://$work/proxy" GOMODCACHE="$work/modcache" GOFLAGS=-mod=mod go build -o consumer . && ./consumer
-echo "consumer-test: both ways build and run"
+echo "consumer-test: every way builds and runs"

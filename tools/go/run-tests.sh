@@ -5,7 +5,7 @@
 # (on arm64 under qemu-user), and an outside consumer module built from this
 # checkout.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 command -v go >/dev/null || { echo "run-tests.sh: go is not installed" >&2; exit 1; }
 export CGO_ENABLED=1
 # The C files cgo compiles (src/, src/entropy/) are exactly src/sources.txt.
@@ -19,6 +19,11 @@ go vet ./go/...
 go test -race -count=1 ./go/...
 # Once more without -race: the race build changes sync.Pool's behaviour.
 go test -count=1 ./go/...
+# The pure-Go build (CGO_ENABLED=0): vet and the whole suite (the shared
+# vectors, the API, the system generator in Go).
+CGO_ENABLED=0 go vet ./go/... ./src/... ./include
+CGO_ENABLED=0 go test -count=1 ./go/...
+echo "pure-Go build: passed"
 # verdict CMD...: runs a verbose test command and prints the kernel its
 # tests saw, every skip with its reason and the verdict; all of its output
 # if it fails.
@@ -53,7 +58,7 @@ done
 if command -v clang >/dev/null; then
   CC=clang go test -count=1 ./go
 fi
-go/consumer-test.sh
+tools/go/consumer-test.sh
 # arm64 (little-endian, the NEON and portable kernels) and s390x
 # (big-endian, the portable kernels and word path) through cgo cross builds
 # under qemu-user, when the cross compilers are installed
@@ -72,6 +77,13 @@ for pair in arm64:aarch64 s390x:s390x; do
           -test.count=1 -test.v -test.run 'Vectors|ChaCha8Oracle')
       done
     fi
+    rm -f "$bin"
+    # The pure-Go build's suite on the same architecture (big-endian on
+    # s390x: the Go engines' byte order).
+    CGO_ENABLED=0 GOARCH=$goarch go test -c -o "$bin" ./go
+    (cd go && "qemu-${pair##*:}" "$bin" -test.count=1)
+    CGO_ENABLED=0 GOARCH=$goarch go test -c -o "$bin" ./go/internal/purego
+    (cd go/internal/purego && "qemu-${pair##*:}" "$bin" -test.count=1)
     rm -f "$bin"
     echo "cross $goarch: passed"
   else

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+
+//go:build cgo
+
+package shakerand
+
+// The cgo build: the engines, the system generator and UUIDv7 are the C
+// core's, compiled by cgo in their own Go packages (../src/doc.go says
+// why), which these imports link in.
+
+/*
+#cgo CFLAGS: -I${SRCDIR}/../include -I${SRCDIR}/../src -O3 -DNDEBUG -std=c11 -DSHAKERAND_BUILDING
+#cgo amd64 CFLAGS: -DSHAKERAND_HAVE_X86_64_KERNELS
+#cgo linux LDFLAGS: -lpthread
+#include <stdlib.h>
+#include "shakerand.h"
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	_ "github.com/shakerand/shakerand/src"
+	_ "github.com/shakerand/shakerand/src/entropy"
+)
+
+// Pure says whether this is the pure-Go build (false: cgo over the C core).
+const Pure = false
+
+// engine is one C engine, in C memory (it must be 64-byte aligned and is
+// never moved).
+type engine struct {
+	p *C.shakerand_engine
+}
+
+func newEngine(kind Kind, seed []byte) *engine {
+	checkSeed(kind, seed)
+	mem := C.aligned_alloc(64, C.size_t(C.SHAKERAND_ENGINE_SIZE))
+	if mem == nil {
+		panic("shakerand: out of memory")
+	}
+	e := &engine{p: (*C.shakerand_engine)(mem)}
+	var s unsafe.Pointer
+	if len(seed) > 0 {
+		s = unsafe.Pointer(&seed[0])
+	}
+	if C.shakerand_engine_init(e.p, C.shakerand_kind(kind), s, C.size_t(len(seed))) != C.SHAKERAND_OK {
+		C.free(mem)
+		panic("shakerand: shakerand_engine_init failed")
+	}
+	return e
+}
+
+func (e *engine) fill(b []byte) {
+	if len(b) > 0 {
+		C.shakerand_engine_fill(e.p, unsafe.Pointer(&b[0]), C.size_t(len(b)))
+	}
+}
+
+// free wipes the engine and releases its memory.
+func (e *engine) free() {
+	C.shakerand_engine_wipe(e.p)
+	C.free(unsafe.Pointer(e.p))
+	e.p = nil
+}
+
+type systemFiller struct{}
+
+func (systemFiller) fill(b []byte) { systemFill(b) }
+
+// systemFill fills b from the calling thread's C system generator (if the
+// operating system gives no entropy for its first seed, the C core's fatal
+// handler ends the program).
+func systemFill(b []byte) {
+	if len(b) > 0 {
+		C.shakerand_system_fill(unsafe.Pointer(&b[0]), C.size_t(len(b)))
+	}
+}
+
+func systemKind() Kind { return Kind(C.shakerand_system_kind()) }
+
+// uuid7 is the C library's, which keeps version 7 UUIDs increasing across
+// the whole process (C callers included) and across fork.
+func uuid7(u *UUID) {
+	C.shakerand_uuid7(nil, (*C.uint8_t)(unsafe.Pointer(&u[0])))
+}
+
+// Kernel returns the name of the kernel set the C core runs ("avx512",
+// "avx2", "neon" or "portable"; SHAKERAND_KERNEL forces one), or "purego"
+// in the pure-Go build.
+func Kernel() string { return C.GoString(C.shakerand_kernel_name()) }
