@@ -141,7 +141,7 @@ var v7 struct {
 
 func uuid7(u *UUID) {
 	var random [12]byte
-	Read(random[:])
+	readSmall(random[:])
 	fresh := binary.BigEndian.Uint64(random[:8]) & (1<<41 - 1)
 	now := uint64(time.Now().UnixMilli()) & (1<<48 - 1)
 	v7.Lock()

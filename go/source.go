@@ -96,7 +96,7 @@ func (s *Source) Int63() int64 { return int64(s.Uint64() &^ (1 << 63)) }
 
 // Read fills b with the next len(b) bytes of the stream; it never fails.
 func (s *Source) Read(b []byte) (int, error) {
-	s.st.read(b)
+	s.st.readThrough(b)
 	runtime.KeepAlive(s)
 	return len(b), nil
 }

@@ -74,23 +74,36 @@ func (s *stream) uint32() uint32 {
 	return v
 }
 
-// read copies the next len(out) bytes of the stream into out; whole
-// buffers' worth go straight from the filler into out (the stream is the
-// same however it is sliced).
+// read copies the next len(out) bytes of the stream into out, through the
+// buffer only: out never reaches the filler (an interface call, through
+// which a caller's small array would escape to the heap).
 func (s *stream) read(out []byte) {
 	for len(out) > 0 {
 		if s.pos == streamSize {
-			if len(out) >= streamSize {
-				m := len(out) &^ (streamSize - 1)
-				s.src.fill(out[:m])
-				out = out[m:]
-				continue
-			}
 			s.refill()
 		}
 		n := copy(out, s.buf[s.pos:])
 		clear(s.buf[s.pos : s.pos+n])
 		s.pos += n
+		out = out[n:]
+	}
+}
+
+// readThrough is read for large requests: whole buffers' worth go straight
+// from the filler into out (the stream is the same however it is sliced).
+func (s *stream) readThrough(out []byte) {
+	for len(out) > 0 {
+		if s.pos == streamSize && len(out) >= streamSize {
+			m := len(out) &^ (streamSize - 1)
+			s.src.fill(out[:m])
+			out = out[m:]
+			continue
+		}
+		n := len(out) // the buffer's rest first, then less than a buffer
+		if s.pos < streamSize {
+			n = min(n, streamSize-s.pos)
+		}
+		s.read(out[:n])
 		out = out[n:]
 	}
 }

@@ -43,12 +43,19 @@ func Read(b []byte) (n int, err error) {
 		systemFill(b)
 		return len(b), nil
 	}
+	readSmall(b)
+	return len(b), nil
+}
+
+// readSmall serves b from the per-P buffers. It never hands b to a cgo
+// call or an interface, so a caller's array stays on its stack (NewUUID,
+// Text).
+func readSmall(b []byte) {
 	if len(b) > 0 && !fastRead(b) {
 		p := acquire()
 		p.read(b)
 		release(p)
 	}
-	return len(b), nil
 }
 
 // Requests at least this long skip the buffers and go to the generator

@@ -17,7 +17,7 @@ type UUID [16]byte
 // the version and variant bits set, as the C function shakerand_uuid4.
 func NewUUID() UUID {
 	var u UUID
-	Read(u[:])
+	readSmall(u[:])
 	// The version and variant bits set in two words rather than two bytes:
 	// measured 1-4 ns faster (byte stores just before the 16-byte copy
 	// that returns u defeat store forwarding).
@@ -132,7 +132,7 @@ func hexValue(c byte) (byte, bool) {
 // 130 random bits, like crypto/rand.Text.
 func Text() string {
 	var b [26]byte
-	Read(b[:])
+	readSmall(b[:])
 	for i, v := range b {
 		v &= 31
 		// 'A'+v for v < 26, '2'+(v-26) above: arithmetic, no table index.

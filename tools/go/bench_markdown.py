@@ -4,8 +4,10 @@
 of BENCHMARKS.md: the seed's table beside ours, and each target of issue 8
 met or missed.
 
-Usage: bench_markdown.py RAW.txt BENCHSTAT.txt FRAGMENT.md
-Medians over the runs, as benchstat reports them.
+Usage: bench_markdown.py RAW.txt BENCHSTAT.txt FRAGMENT.md [PURE_RAW.txt]
+Medians over the runs, as benchstat reports them. PURE_RAW.txt is the same
+benchmarks built with CGO_ENABLED=0 (the pure-Go build), run in the same
+session.
 """
 import datetime
 import platform
@@ -91,9 +93,9 @@ def main():
             ("Reader/size=1MiB", "shakerand.Reader, 1 MiB"),
             ("CryptoReader/size=8B", "crypto/rand.Read, 8 bytes"),
             ("CryptoReader/size=1MiB", "crypto/rand.Read, 1 MiB"),
-            ("UUID", "shakerand.UUID (v4)"), ("UUIDv7", "shakerand.UUIDv7 (one cgo call)"),
+            ("UUID", "shakerand.NewUUID (v4)"), ("UUIDv7", "shakerand.NewUUIDv7 (one cgo call)"),
             ("GoogleUUIDNewRandom", "google/uuid NewRandom (bench/go-peer)"),
-            ("ShakerandUUID", "shakerand.UUID, in bench/go-peer's run")]
+            ("ShakerandUUID", "shakerand.NewUUID, in bench/go-peer's run")]
     for key, label in rows:
         if key in ns:
             L.append(f"| {label} | {fmt(ns[key])} | {fmt(mbs[key]) if key in mbs else ''} |")
@@ -133,32 +135,55 @@ def main():
                 L.append(f"| {label} | {fmt(ns[key])} | {fmt(mbs[key]) if key in mbs else ''} | {ratio} |")
         L.append("")
 
-    def target(label, measured, limit, ok):
+    def target(label, limit, measured, ok):
         L.append(f"| {label} | {limit} | {measured} | {'met' if ok else 'missed'} |")
 
-    L.append("**Issue 8's targets** (same run):")
+    pure = parse(sys.argv[4])[0] if len(sys.argv) > 4 else {}
+    pure_mbs = parse(sys.argv[4])[1] if len(sys.argv) > 4 else {}
+    if pure:
+        L.append("**The pure-Go build** (`CGO_ENABLED=0`, the same benchmarks in the same session):")
+        L.append("")
+        L.append("| benchmark | ns/op | MB/s |")
+        L.append("|---|---:|---:|")
+        for key, label in rows:
+            if key in pure:
+                L.append(f"| {label} | {fmt(pure[key])} | {fmt(pure_mbs[key]) if key in pure_mbs else ''} |")
+        L.append("")
+
+    L.append("**Targets** (issues 8 and 17; every figure from this run):")
     L.append("")
     L.append("| target | limit | measured | verdict |")
     L.append("|---|---|---|---|")
     g = ns.get
+    top, v2 = g("Uint64/goroutines=1"), g("MathRandV2Uint64/goroutines=1")
+    if top and v2:
+        target("cgo: top-level `Uint64` ≤ 1.2x `math/rand/v2.Uint64`", f"{fmt(1.2 * v2)} ns",
+               f"{fmt(top)} ns ({top / v2:.2f}x)", top <= 1.2 * v2)
     if g("SourceUint64") and g("ChaCha8"):
-        target("`Source.Uint64` ≤ `ChaCha8.Uint64`", f"{fmt(g('SourceUint64'))} ns",
-               f"{fmt(g('ChaCha8'))} ns", g("SourceUint64") <= g("ChaCha8"))
+        target("cgo: `Source.Uint64` ≤ `ChaCha8.Uint64`", f"{fmt(g('ChaCha8'))} ns",
+               f"{fmt(g('SourceUint64'))} ns", g("SourceUint64") <= g("ChaCha8"))
+    if g("Reader/size=8B") and g("CryptoReader/size=8B"):
+        r8, c8 = g("Reader/size=8B"), g("CryptoReader/size=8B")
+        target("cgo: `Reader`, 8 bytes, ≤ 0.5x `crypto/rand.Read`", f"{fmt(0.5 * c8)} ns",
+               f"{fmt(r8)} ns ({r8 / c8:.2f}x)", r8 <= 0.5 * c8)
     if g("ShakerandRand") and g("MathRand"):
-        target("`rand.New(NewSource()).Int63` ≤ 1.5x `MathRand`",
+        target("cgo: `rand.New(NewSource()).Int63` ≤ 1.5x `MathRand`",
+               f"{fmt(1.5 * g('MathRand'))} ns",
                f"{fmt(g('ShakerandRand'))} ns ({g('ShakerandRand') / g('MathRand'):.2f}x)",
-               f"{fmt(1.5 * g('MathRand'))} ns", g("ShakerandRand") <= 1.5 * g("MathRand"))
-    if g("Uint64/goroutines=2"):
-        target("top-level `Uint64` from 2 goroutines at once", f"{fmt(g('Uint64/goroutines=2'))} ns",
-               "10 ns", g("Uint64/goroutines=2") <= 10)
-    if g("Reader/size=8B"):
-        target("`Reader`, 8 bytes", f"{fmt(g('Reader/size=8B'))} ns", "15 ns", g("Reader/size=8B") <= 15)
+               g("ShakerandRand") <= 1.5 * g("MathRand"))
     if mbs.get("Reader/size=1MiB") and mbs.get("CryptoReader/size=1MiB"):
         r = mbs["Reader/size=1MiB"] / mbs["CryptoReader/size=1MiB"]
-        target("`Reader`, 1 MiB, ≥ 5x `crypto/rand`", f"{fmt(mbs['Reader/size=1MiB'])} MB/s ({r:.1f}x)",
-               f"{fmt(5 * mbs['CryptoReader/size=1MiB'])} MB/s", r >= 5)
-    if g("UUID"):
-        target("`UUID()`", f"{fmt(g('UUID'))} ns", "20 ns", g("UUID") <= 20)
+        target("cgo: `Reader`, 1 MiB, ≥ 5x `crypto/rand`", f"{fmt(5 * mbs['CryptoReader/size=1MiB'])} MB/s",
+               f"{fmt(mbs['Reader/size=1MiB'])} MB/s ({r:.1f}x)", r >= 5)
+    ptop, pv2 = pure.get("Uint64/goroutines=1"), pure.get("MathRandV2Uint64/goroutines=1")
+    if ptop and pv2:
+        target("pure Go: top-level `Uint64` ≤ 1.5x `math/rand/v2.Uint64`", f"{fmt(1.5 * pv2)} ns",
+               f"{fmt(ptop)} ns ({ptop / pv2:.2f}x)", ptop <= 1.5 * pv2)
+    if pure_mbs.get("Reader/size=1MiB") and pure_mbs.get("CryptoReader/size=1MiB"):
+        r = pure_mbs["Reader/size=1MiB"] / pure_mbs["CryptoReader/size=1MiB"]
+        target("pure Go: `Reader`, 1 MiB, ≥ 1.5x `crypto/rand`",
+               f"{fmt(1.5 * pure_mbs['CryptoReader/size=1MiB'])} MB/s",
+               f"{fmt(pure_mbs['Reader/size=1MiB'])} MB/s ({r:.1f}x)", r >= 1.5)
     L.append("")
     summary = open(stat).read().strip() if stat != "-" else ""
     if summary:

@@ -29,6 +29,9 @@ if [ -x "$gobin/benchstat" ]; then
 else
   : > "$out/benchstat.txt"
 fi
-python3 tools/go/bench_markdown.py "$out/raw.txt" "$out/benchstat.txt" "$out/go.md"
+# The pure-Go build's figures, same session.
+CGO_ENABLED=0 go test -run '^$' -bench 'Uint64|Reader|ChaCha8$|PCG$|UUID' -count "$count" \
+  -benchtime "$benchtime" ./go | tee "$out/raw-pure.txt"
+python3 tools/go/bench_markdown.py "$out/raw.txt" "$out/benchstat.txt" "$out/go.md" "$out/raw-pure.txt"
 python3 tools/bench_section.py go "$out/go.md" BENCHMARKS.md
 echo "run-bench.sh: Go section of BENCHMARKS.md written ($out/go.md)"
