@@ -41,11 +41,11 @@ def per_call(fn, number):
     return timeit.timeit(fn, number=number) / number
 
 
-def pair(ours, theirs, number_ours, number_theirs):
-    """Best-of-REPEATS seconds per call for both, interleaved."""
+def pair(ours, theirs, number_ours, number_theirs, repeats=REPEATS):
+    """Best-of-`repeats` seconds per call for both, interleaved."""
     a, b = [], []
     ours(), theirs()  # warm up (first use of a thread's generator, imports)
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         a.append(per_call(ours, number_ours))
         b.append(per_call(theirs, number_theirs))
     return min(a), min(b)
@@ -67,10 +67,10 @@ def main():
 
     rows = []
 
-    def row(op, ours_fn, peer, peer_fn, n_ours, n_peer, target=None):
+    def row(op, ours_fn, peer, peer_fn, n_ours, n_peer, target=None, repeats=REPEATS):
         """target: ("le", x): ours <= x times the peer's time;
         ("speedup", x): the peer takes at least x times ours."""
-        ours_t, peer_t = pair(ours_fn, peer_fn, n_ours, n_peer)
+        ours_t, peer_t = pair(ours_fn, peer_fn, n_ours, n_peer, repeats)
         ratio = ours_t / peer_t
         verdict, target_text = "", ""
         if target:
@@ -133,10 +133,11 @@ def main():
         pcg = np.random.default_rng()
         n = 10 ** 6
         row("Generator(SystemBitGenerator()).random(10**6)", lambda: ours_g.random(n),
-            "default_rng().random(10**6) (PCG64)", lambda: pcg.random(n), 20, 20, ("le", 1.1))
+            "default_rng().random(10**6) (PCG64)", lambda: pcg.random(n), 10, 10, ("le", 1.1),
+            3 * REPEATS)
         row("Generator(SystemBitGenerator()).integers(0, 10**9, 10**6)",
             lambda: ours_g.integers(0, 10 ** 9, n), "default_rng().integers(0, 10**9, 10**6)",
-            lambda: pcg.integers(0, 10 ** 9, n), 20, 20, ("le", 1.1))
+            lambda: pcg.integers(0, 10 ** 9, n), 10, 10, ("le", 1.1), 3 * REPEATS)
         seeded_g = np.random.Generator(BitGenerator(b"k" * 32, kind="chacha8rand"))
         row("Generator(BitGenerator(seed, 'chacha8rand')).random(10**6)",
             lambda: seeded_g.random(n), "default_rng().random(10**6) (PCG64)",
@@ -145,7 +146,8 @@ def main():
             from randomgen import AESCounter
             aes = np.random.Generator(AESCounter())
             row("Generator(SystemBitGenerator()).random(10**6)", lambda: ours_g.random(n),
-                "randomgen AESCounter .random(10**6)", lambda: aes.random(n), 20, 20, ("le", 1.0))
+                "randomgen AESCounter .random(10**6)", lambda: aes.random(n), 10, 10, ("le", 1.0),
+                3 * REPEATS)
         except ImportError:
             numpy_note = "randomgen is not installed here: AESCounter is left out."
 
@@ -163,7 +165,8 @@ def main():
         f"Machine: {cpu_model()}, {os.cpu_count()} CPUs, {platform.system()} "
         f"{platform.release()}; {versions}; shakerand {shakerand.__version__}, kernel "
         f"`{shakerand.kernel()}`, system generator on `{shakerand.system_kind()}`; {now}. "
-        f"Best of {REPEATS} timeit repeats, each pair measured interleaved in this run "
+        f"Best of {REPEATS} timeit repeats ({3 * REPEATS} for numpy), each pair measured "
+        "interleaved in this run "
         "(tools/bench_python.py). Speed-up is the peer's time over shakerand's; a verdict "
         "compares only figures of this run.",
         "",

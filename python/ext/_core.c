@@ -28,7 +28,7 @@
 
 enum {
     RELEASE_GIL_BYTES = 1 << 16,
-    SYSTEM_BITS_BYTES = 7936, /* output a SystemBits holds at most: 8 chacha8rand iterations */
+    SYSTEM_BITS_BYTES = 15872, /* output a SystemBits holds at most: 16 chacha8rand iterations */
     UUID_BYTES = 16,
 };
 
@@ -762,8 +762,9 @@ static PyTypeObject Engine_Type = {
 /*
  * numpy asks for one value per call, so the values come from a buffer
  * filled from the system generator in SYSTEM_BITS_BYTES pieces (whole
- * chacha8rand iterations); each value is zeroed in the buffer as it is
- * handed out. A fork empties every buffer in the child, so the child draws
+ * chacha8rand iterations; 16 of them measured 4 % faster than 8 in numpy's
+ * random(), the per-call costs of a fill spread thinner); each value is
+ * zeroed in the buffer as it is handed out. A fork empties every buffer in the child, so the child draws
  * from its own reseeded generator: the fork handler sets end to 0 in every
  * live buffer (they are on a list), and each buffer lives in its own
  * mapping marked MADV_WIPEONFORK, which the kernel zeroes in a child even
@@ -1157,7 +1158,8 @@ PyMODINIT_FUNC PyInit__core(void)
     if (PyModule_AddObject(m, "Engine", (PyObject *)&Engine_Type) < 0 ||
         PyModule_AddObject(m, "SystemBits", (PyObject *)&SystemBits_Type) < 0 ||
         PyModule_AddStringConstant(m, "core_version", shakerand_version()) < 0 ||
-        PyModule_AddIntConstant(m, "RELEASE_GIL_BYTES", RELEASE_GIL_BYTES) < 0) {
+        PyModule_AddIntConstant(m, "RELEASE_GIL_BYTES", RELEASE_GIL_BYTES) < 0 ||
+        PyModule_AddIntConstant(m, "SYSTEM_BITS_BYTES", SYSTEM_BITS_BYTES) < 0) {
         Py_DECREF(m);
         return NULL;
     }

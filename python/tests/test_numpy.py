@@ -151,4 +151,4 @@ def test_buffer_is_used_and_zeroed_as_it_goes():
     bg = SystemBitGenerator()
     assert bg.buffered() == 0
     np.random.Generator(bg).random(3)
-    assert bg.buffered() == 7936 - 24
+    assert bg.buffered() == shakerand._core.SYSTEM_BITS_BYTES - 24

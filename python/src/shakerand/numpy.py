@@ -90,8 +90,9 @@ class _Base(_NumpyBitGenerator):
 class SystemBitGenerator(_Base):
     """The system generator as a numpy bit generator.
 
-    Values come from a buffer of at most 2 KiB of the calling thread's
-    system generator output, each zeroed as numpy takes it; a fork empties
+    Values come from a buffer of at most 15.5 KiB of the calling thread's
+    system generator output (``shakerand._core.SYSTEM_BITS_BYTES``), each
+    zeroed as numpy takes it; a fork empties
     the buffer in the child, which then draws from its own reseeded
     generator. numpy holds ``lock`` around each call. Pickles as a new
     ``SystemBitGenerator`` (there is no state to carry); ``state`` says what
