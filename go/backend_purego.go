@@ -46,7 +46,7 @@ func (e *engine) free() { e.e.Wipe() }
 // The system generator: the C core's policy in Go. Each state is one
 // engine of systemKind() keyed from the operating system, reseeded after
 // 16 MiB of output or 60 seconds; states are handed out by a sync.Pool, one
-// goroutine at a time (the per-P buffers in front of it take one 1 KiB
+// goroutine at a time (the per-P buffers in front of it take one 2 KiB
 // fill at a time).
 const (
 	reseedBytes     = 16 << 20

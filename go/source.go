@@ -86,13 +86,36 @@ func (s *Source) Seed(seed int64) {
 // Uint64 returns the next 8 bytes of the stream as a little-endian word,
 // as the C function shakerand_engine_u64.
 func (s *Source) Uint64() uint64 {
-	v := s.st.uint64()
+	// stream.uint64's body, so that this inlines: the buffer is Go memory,
+	// and only the refill (uint64Slow) touches the engine.
+	st := s.st
+	p := st.pos
+	if p > streamSize-8 {
+		return s.uint64Slow()
+	}
+	v := take8((*[8]byte)(st.buf[p : p+8]))
+	st.pos = p + 8
+	return v
+}
+
+func (s *Source) uint64Slow() uint64 {
+	v := s.st.uint64Slow()
 	runtime.KeepAlive(s)
 	return v
 }
 
 // Int63 returns a value in [0, 2^63): Uint64 with its top bit cleared.
-func (s *Source) Int63() int64 { return int64(s.Uint64() &^ (1 << 63)) }
+func (s *Source) Int63() int64 {
+	// Uint64's body again: one call less on rand.Rand's hot path.
+	st := s.st
+	p := st.pos
+	if p > streamSize-8 {
+		return int64(s.uint64Slow() &^ (1 << 63))
+	}
+	v := take8((*[8]byte)(st.buf[p : p+8]))
+	st.pos = p + 8
+	return int64(v &^ (1 << 63))
+}
 
 // Read fills b with the next len(b) bytes of the stream; it never fails.
 func (s *Source) Read(b []byte) (int, error) {

@@ -8,7 +8,7 @@ import (
 	"math/rand/v2"
 )
 
-// The top-level functions take their bytes from 1 KiB streams over the
+// The top-level functions take their bytes from 2 KiB streams over the
 // system generator: one per P (the scheduler's processor) in
 // buffers_perp.go, with a sync.Pool behind them for the rest (and for
 // everything under the race detector).
@@ -32,7 +32,7 @@ import (
 // crashes).
 //
 // Reads shorter than 512 bytes are served from the same per-P buffers as
-// Uint64 (up to 1 KiB each, bytes zeroed as they are handed out): those
+// Uint64 (up to 2 KiB each, bytes zeroed as they are handed out): those
 // bytes live in the Go heap until used, outside the C generator's reseed
 // schedule, core-dump exclusion and fork wiping. A Go program that forks
 // without exec, or a virtual machine cloned from a snapshot, could hand out
