@@ -28,6 +28,6 @@ func BenchmarkGoogleUUIDNewRandom(b *testing.B) {
 // The same as go/bench_test.go's BenchmarkUUID, for the same run.
 func BenchmarkShakerandUUID(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		sink = shakerand.UUID()
+		sink = shakerand.NewUUID()
 	}
 }

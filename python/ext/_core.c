@@ -694,17 +694,23 @@ static PyObject *Engine_reduce(EngineObject *self, PyObject *unused)
     return NULL;
 }
 
-/* A capsule named "BitGenerator" holding this engine's numpy bitgen_t. */
+/* The capsule named "BitGenerator" over bitgen, made once and kept in
+ * *slot (the object owning bitgen keeps it, and numpy keeps the object). */
+static PyObject *bitgen_capsule(PyObject **slot, numpy_bitgen *bitgen)
+{
+    if (*slot == NULL) {
+        *slot = PyCapsule_New(bitgen, "BitGenerator", NULL);
+        if (*slot == NULL)
+            return NULL;
+    }
+    Py_INCREF(*slot);
+    return *slot;
+}
+
 static PyObject *Engine_capsule(EngineObject *self, PyObject *unused)
 {
     (void)unused;
-    if (self->capsule == NULL) {
-        self->capsule = PyCapsule_New(&self->bitgen, "BitGenerator", NULL);
-        if (self->capsule == NULL)
-            return NULL;
-    }
-    Py_INCREF(self->capsule);
-    return self->capsule;
+    return bitgen_capsule(&self->capsule, &self->bitgen);
 }
 
 static PyObject *Engine_kind(EngineObject *self, void *unused)
@@ -919,13 +925,7 @@ static void SystemBits_dealloc(SystemBitsObject *self)
 static PyObject *SystemBits_capsule(SystemBitsObject *self, PyObject *unused)
 {
     (void)unused;
-    if (self->capsule == NULL) {
-        self->capsule = PyCapsule_New(&self->bitgen, "BitGenerator", NULL);
-        if (self->capsule == NULL)
-            return NULL;
-    }
-    Py_INCREF(self->capsule);
-    return self->capsule;
+    return bitgen_capsule(&self->capsule, &self->bitgen);
 }
 
 /* How many bytes the buffer holds now (for the fork test). */
