@@ -39,9 +39,19 @@ func newEngine(kind Kind, seed []byte) *engine {
 	return &engine{e: e}
 }
 
-func (e *engine) fill(b []byte) { e.e.Fill(b) }
+func (e *engine) fill(b []byte) {
+	if e.e == nil {
+		panic("shakerand: use of a freed engine") // fail closed, as the C core does
+	}
+	e.e.Fill(b)
+}
 
-func (e *engine) free() { e.e.Wipe() }
+// free wipes the engine and disables it: a later use panics instead of
+// producing the stream of a known (zero) key.
+func (e *engine) free() {
+	e.e.Wipe()
+	e.e = nil
+}
 
 // The system generator: the C core's policy in Go. Each state is one
 // engine of systemKind() keyed from the operating system, reseeded after

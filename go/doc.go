@@ -33,7 +33,10 @@
 // SHAKE256 (RandomSHAKE's streams), TurboSHAKE256x8 and ChaCha8Rand, the
 // fastest. ChaCha8Rand is C2SP chacha8rand, the generator of math/rand/v2's
 // ChaCha8: its seed is exactly 32 bytes, and NewSeeded(ChaCha8Rand, seed[:])
-// gives the same Uint64 values and Read bytes as rand.NewChaCha8(seed).
+// gives the same Uint64 values and Read bytes as rand.NewChaCha8(seed)
+// (mixed, they agree while reads are multiples of 8 bytes: after a read
+// that stops inside a word, this package hands out that word's rest first,
+// math/rand/v2's Uint64 skips it).
 //
 // # Two builds
 //
@@ -59,6 +62,8 @@
 //
 // (goimports writes the name itself). The repository's root stays the C
 // library's, and src/, src/entropy/ and include/ are Go packages of their
-// own that hold the C core, so `go mod vendor` copies it and the build
-// cache sees every change to it.
+// own that hold the C core, so `go mod vendor` copies it and the go command
+// hashes its C files (an edit to a header alone may not rebuild the
+// packages that include it: after editing include/ or src/*.h, build
+// with -a).
 package shakerand

@@ -209,7 +209,8 @@ func (e *chacha8) Uint64() uint64 {
 	return binary.LittleEndian.Uint64(w[:])
 }
 
-// Wipe replaces the generator by one with an all-zero key: math/rand/v2
-// gives no way to clear its state, so the old one is dropped for the
-// garbage collector.
-func (e *chacha8) Wipe() { e.g, e.odd = rand.NewChaCha8([32]byte{}), 0 }
+// Wipe re-keys the generator in place with an all-zero key, overwriting its
+// key and buffer (math/rand/v2 gives no other way to clear them). Unlike
+// the C engine, math/rand/v2's ChaCha8 keeps an iteration's key until the
+// iteration ends and does not zero what it hands out.
+func (e *chacha8) Wipe() { e.g.Seed([32]byte{}); e.odd = 0 }
