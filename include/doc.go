@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 
 // Package include holds the shakerand C headers. It has no Go API: it is a
-// Go package so that `go mod vendor` copies the headers, and so that the
-// packages that compile against them (github.com/shakerand/shakerand/src
-// and .../go) are rebuilt when a header changes.
+// Go package so that `go mod vendor` copies the headers (an edit to one
+// does not by itself rebuild the packages that include it: see
+// ../src/core.go).
 package include

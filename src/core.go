@@ -5,10 +5,11 @@
 package core
 
 // cgo compiles every C file of this directory (the core's sources, the
-// list in sources.txt; the Go test TestCgoCompilesTheCoreList checks the two
-// agree). Importing include and, from entropy, this package puts the
-// headers' files into the build cache's key for every package that
-// compiles them, so an edit to any file of the core rebuilds them.
+// list in sources.txt; cmake/check_core_sources.cmake checks the two
+// agree), and the go command hashes them, so an edit to a .c file rebuilds
+// this package. Headers are a package's files too, but an edit to a header
+// alone may leave the packages that include it cached (a reviewer showed
+// it for include/ and src/entropy/): build with -a after one.
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/../include -O3 -DNDEBUG -std=c11 -DSHAKERAND_BUILDING
