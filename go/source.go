@@ -86,8 +86,9 @@ func (s *Source) Seed(seed int64) {
 // Uint64 returns the next 8 bytes of the stream as a little-endian word,
 // as the C function shakerand_engine_u64.
 func (s *Source) Uint64() uint64 {
-	// stream.uint64's body, so that this inlines: the buffer is Go memory,
-	// and only the refill (uint64Slow) touches the engine.
+	// stream.uint64's body written out: neither inlines (go build
+	// -gcflags=-m), so this saves a call per word. The buffer is Go
+	// memory; only the refill (uint64Slow) touches the engine.
 	st := s.st
 	p := st.pos
 	if p > streamSize-8 {
