@@ -3,7 +3,8 @@
 # The Python package's checks (make test-python):
 #  1. `pip install ./python[test]` into a virtual environment, and the suite
 #     (python/tests) against the installed package, the CLI of BUILD as the
-#     cross-language oracle, once per kernel the CPU has;
+#     cross-language oracle, once per kernel the CPU has, and the system
+#     generator's tests again on turboshake256x8;
 #  2. `python -m build python` (an sdist, and a wheel built from it), the
 #     sdist installed into a fresh virtual environment and the suite run
 #     there from the unpacked sdist, with no checkout to lean on;
@@ -50,6 +51,11 @@ for kernel in $("$py" -c "import shakerand; print(' '.join(k for k in ('portable
     SHAKERAND_KERNEL="$kernel" suite "$py" "$ROOT/python/tests" -k "vector or cli or c2sp or engines"
   fi
 done
+
+echo "== system generator on turboshake256x8"
+SHAKERAND_SYSTEM_ENGINE=turboshake256x8 "$py" -c "import shakerand, sys; sys.exit(shakerand.system_kind() != 'turboshake256x8')"
+SHAKERAND_SYSTEM_ENGINE=turboshake256x8 suite "$py" "$ROOT/python/tests" \
+  -k "functions or system or fork or thread or numpy"
 
 echo "== python -m build python; the sdist in a fresh virtual environment"
 rm -rf "$WORK/dist" "$WORK/unpacked"

@@ -131,11 +131,17 @@ typedef struct {
      * busy is set. */
     PyThread_type_lock lock;
     int busy;
+    unsigned long generation; /* the fork_generation of the last use */
     numpy_bitgen bitgen;
     PyObject *capsule;
 } EngineObject;
 
 static PyTypeObject Engine_Type;
+
+/* Forks this process has come through, counted in the child's fork handler:
+ * an engine last used in an earlier generation may hold a parent thread's
+ * lock or a half-done fill (engine_revive). */
+static unsigned long fork_generation;
 
 static uint64_t engine_next_u64(void *st) { return shakerand_engine_u64(st); }
 static uint32_t engine_next_u32(void *st) { return shakerand_engine_u32(st); }
@@ -155,6 +161,7 @@ static EngineObject *engine_alloc(PyTypeObject *type, shakerand_kind kind)
     self->engine = memory;
     memset(self->engine, 0, sizeof(shakerand_engine));
     self->kind = kind;
+    self->generation = fork_generation;
     self->lock = PyThread_allocate_lock();
     if (self->lock == NULL) {
         Py_DECREF(self);
@@ -231,11 +238,43 @@ done:
     return (PyObject *)self;
 }
 
-/* Waits (without the GIL) for a fill that runs without it; returns whether
- * the caller now holds the lock and must release it. */
+/* The first use of an engine in a child forked since its last use. A fill
+ * running without the GIL in another thread at the fork left the state
+ * half-written in the child (busy stays set; every call fails). A thread
+ * that no longer exists may hold the lock: it is replaced (and leaked, as
+ * freeing a held lock is not allowed everywhere). */
+static int engine_revive(EngineObject *self)
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "this shakerand engine was filling in another thread when the process "
+                        "forked, so its state here is undefined: seed a new one");
+        return -1;
+    }
+    if (PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
+        PyThread_release_lock(self->lock);
+    } else {
+        PyThread_type_lock fresh = PyThread_allocate_lock();
+        if (fresh == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        self->lock = fresh;
+    }
+    self->generation = fork_generation;
+    return 0;
+}
+
+/* Waits (without the GIL) for a fill that runs without it; returns 1 if the
+ * caller now holds the lock and must release it, 0 if not, -1 with an
+ * exception if a fork left the engine unusable. */
 static int engine_enter(EngineObject *self)
 {
-    if (__builtin_expect(!self->busy, 1))
+    if (__builtin_expect(!self->busy && self->generation == fork_generation, 1))
+        return 0;
+    if (self->generation != fork_generation && engine_revive(self) < 0)
+        return -1;
+    if (!self->busy)
         return 0;
     Py_BEGIN_ALLOW_THREADS
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
@@ -245,7 +284,7 @@ static int engine_enter(EngineObject *self)
 
 static void engine_leave(EngineObject *self, int locked)
 {
-    if (locked)
+    if (locked > 0)
         PyThread_release_lock(self->lock);
 }
 
@@ -291,6 +330,10 @@ static PyObject *bytes_of(EngineObject *owner, Py_ssize_t n)
     char *p = PyBytes_AS_STRING(out);
     if (n < RELEASE_GIL_BYTES) {
         const int locked = owner != NULL ? engine_enter(owner) : 0;
+        if (locked < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
         fill_from(engine, p, (size_t)n);
         if (owner != NULL)
             engine_leave(owner, locked);
@@ -307,6 +350,10 @@ static PyObject *bytes_of(EngineObject *owner, Py_ssize_t n)
             return NULL;
         }
         return out;
+    }
+    if (owner->generation != fork_generation && engine_revive(owner) < 0) {
+        Py_DECREF(out);
+        return NULL;
     }
     if (!PyThread_acquire_lock(owner->lock, NOWAIT_LOCK)) {
         Py_BEGIN_ALLOW_THREADS
@@ -335,6 +382,8 @@ static PyObject *getrandbits_of(EngineObject *owner, PyObject *arg)
         return PyLong_FromLong(0);
     if (k <= 64) {
         const int locked = owner != NULL ? engine_enter(owner) : 0;
+        if (locked < 0)
+            return NULL;
         const uint64_t v = u64_from(engine);
         if (owner != NULL)
             engine_leave(owner, locked);
@@ -363,6 +412,8 @@ static PyObject *double_result(EngineObject *owner)
     if (source_ready(engine) < 0)
         return NULL;
     const int locked = owner != NULL ? engine_enter(owner) : 0;
+    if (locked < 0)
+        return NULL;
     const uint64_t v = u64_from(engine);
     if (owner != NULL)
         engine_leave(owner, locked);
@@ -402,6 +453,8 @@ static PyObject *randbelow_of(EngineObject *owner, PyObject *n, int zero_ok)
         if (source_ready(engine) < 0)
             return NULL;
         const int locked = owner != NULL ? engine_enter(owner) : 0;
+        if (locked < 0)
+            return NULL;
         uint64_t v = 0;
         (void)shakerand_uniform_u64(engine, big, &v);
         if (owner != NULL)
@@ -411,6 +464,8 @@ static PyObject *randbelow_of(EngineObject *owner, PyObject *n, int zero_ok)
     if (source_ready(engine) < 0)
         return NULL;
     const int locked = owner != NULL ? engine_enter(owner) : 0;
+    if (locked < 0)
+        return NULL;
     uint64_t v = 0;
     (void)shakerand_uniform_u64(engine, (uint64_t)small, &v);
     if (owner != NULL)
@@ -427,42 +482,53 @@ static PyObject *below_method(EngineObject *owner, PyObject *r, shakerand_method
                      Py_TYPE(r)->tp_name);
         return NULL;
     }
+    /* An exact int: a subclass's comparisons and bit_length() are not trusted. */
+    PyObject *exact = PyLong_Type.tp_as_number->nb_index(r);
+    if (exact == NULL)
+        return NULL;
+    PyObject *result = NULL;
+    unsigned char *buffer = NULL;
+    size_t len = 0;
     PyObject *zero = PyLong_FromLong(0);
-    const int positive = zero != NULL ? PyObject_RichCompareBool(r, zero, Py_GT) : -1;
+    const int positive = zero != NULL ? PyObject_RichCompareBool(exact, zero, Py_GT) : -1;
     Py_XDECREF(zero);
-    if (positive < 0)
-        return NULL;
-    if (!positive) {
-        PyErr_SetString(PyExc_ValueError, "Upper bound must be positive.");
-        return NULL;
+    if (positive <= 0) {
+        if (positive == 0)
+            PyErr_SetString(PyExc_ValueError, "Upper bound must be positive.");
+        goto done;
     }
-    PyObject *bit_length = PyObject_CallMethod(r, "bit_length", NULL);
+    PyObject *bit_length = PyObject_CallMethod(exact, "bit_length", NULL);
     if (bit_length == NULL)
-        return NULL;
+        goto done;
     const Py_ssize_t bits = PyLong_AsSsize_t(bit_length);
     Py_DECREF(bit_length);
-    if (bits < 0)
-        return NULL;
-    const size_t len = ((size_t)bits + 7) / 8;
-    if (source_ready(engine) < 0)
-        return NULL;
-    unsigned char *buffer = PyMem_Malloc(2 * len);
-    if (buffer == NULL)
-        return PyErr_NoMemory();
-    unsigned char *bound = buffer, *out = buffer + len;
-    PyObject *result = NULL;
-    if (long_to_be_bytes(r, bound, len) == 0) {
-        const int locked = owner != NULL ? engine_enter(owner) : 0;
-        const int status = shakerand_below(engine, method, bound, len, out, bits_drawn);
-        if (owner != NULL)
-            engine_leave(owner, locked);
-        if (status == SHAKERAND_OK)
-            result = long_from_bytes(out, len, 0);
-        else
-            raise_status(status);
+    if (bits < 0 || source_ready(engine) < 0)
+        goto done;
+    len = ((size_t)bits + 7) / 8;
+    buffer = PyMem_Malloc(2 * len);
+    if (buffer == NULL) {
+        PyErr_NoMemory();
+        goto done;
     }
-    shakerand_memzero(buffer, 2 * len);
-    PyMem_Free(buffer);
+    unsigned char *bound = buffer, *out = buffer + len;
+    if (long_to_be_bytes(exact, bound, len) == 0) {
+        const int locked = owner != NULL ? engine_enter(owner) : 0;
+        if (locked >= 0) {
+            const int status = shakerand_below(engine, method, bound, len, out, bits_drawn);
+            if (owner != NULL)
+                engine_leave(owner, locked);
+            if (status == SHAKERAND_OK)
+                result = long_from_bytes(out, len, 0);
+            else
+                raise_status(status);
+        }
+    }
+done:
+    if (buffer != NULL) {
+        shakerand_memzero(buffer, 2 * len);
+        PyMem_Free(buffer);
+    }
+    Py_DECREF(exact);
     return result;
 }
 
@@ -545,6 +611,8 @@ static PyObject *uuid_of(EngineObject *owner, int version)
         return NULL;
     uint8_t b[UUID_BYTES];
     const int locked = owner != NULL ? engine_enter(owner) : 0;
+    if (locked < 0)
+        return NULL;
     if (version == 4)
         shakerand_uuid4(engine, b);
     else
@@ -613,6 +681,8 @@ static PyObject *Engine_u64(EngineObject *self, PyObject *unused)
 {
     (void)unused;
     const int locked = engine_enter(self);
+    if (locked < 0)
+        return NULL;
     const uint64_t v = shakerand_engine_u64(self->engine);
     engine_leave(self, locked);
     return PyLong_FromUnsignedLongLong(v);
@@ -622,6 +692,8 @@ static PyObject *Engine_u32(EngineObject *self, PyObject *unused)
 {
     (void)unused;
     const int locked = engine_enter(self);
+    if (locked < 0)
+        return NULL;
     const uint32_t v = shakerand_engine_u32(self->engine);
     engine_leave(self, locked);
     return PyLong_FromUnsignedLong(v);
@@ -648,6 +720,10 @@ static PyObject *Engine_copy(EngineObject *self, PyObject *unused)
     if (copy == NULL)
         return NULL;
     const int locked = engine_enter(self);
+    if (locked < 0) {
+        Py_DECREF(copy);
+        return NULL;
+    }
     memcpy(copy->engine, self->engine, sizeof(shakerand_engine));
     engine_leave(self, locked);
     return (PyObject *)copy;
@@ -670,7 +746,13 @@ static PyObject *Engine_load(EngineObject *self, PyObject *other)
     }
     if (source != self) {
         const int locked = engine_enter(self);
+        if (locked < 0)
+            return NULL;
         const int source_locked = engine_enter(source);
+        if (source_locked < 0) {
+            engine_leave(self, locked);
+            return NULL;
+        }
         memcpy(self->engine, source->engine, sizeof(shakerand_engine));
         engine_leave(source, source_locked);
         engine_leave(self, locked);
@@ -801,6 +883,7 @@ static void after_fork_parent(void) { pthread_mutex_unlock(&live_bits_lock); }
 
 static void after_fork_child(void)
 {
+    fork_generation++;
     for (SystemBitsObject *o = live_bits; o != NULL; o = o->next) {
         o->bits->end = 0;
         o->bits->pos = 0;
@@ -957,6 +1040,32 @@ static PyTypeObject SystemBits_Type = {
 
 /* ---- Module functions: the system generator --------------------------- */
 
+/* The one argument of a METH_FASTCALL | METH_KEYWORDS function, given by
+ * position or by name (as the Python functions it stands in for allow);
+ * *out is NULL if it is optional and absent. */
+static int one_arg(const char *function, const char *name, int required,
+                   PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, PyObject **out)
+{
+    const Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
+    if (nargs + nkw > 1) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most 1 argument (%zd given)", function,
+                     nargs + nkw);
+        return -1;
+    }
+    if (nkw == 1 && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), name) != 0) {
+        PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument %R", function,
+                     PyTuple_GET_ITEM(kwnames, 0));
+        return -1;
+    }
+    *out = nargs + nkw == 1 ? args[0] : NULL;
+    if (required && *out == NULL) {
+        PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s' (pos 1)", function,
+                     name);
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *mod_random(PyObject *module, PyObject *unused)
 {
     (void)module;
@@ -964,38 +1073,61 @@ static PyObject *mod_random(PyObject *module, PyObject *unused)
     return double_result(NULL);
 }
 
-static PyObject *mod_getrandbits(PyObject *module, PyObject *k)
+/* These take any first argument (the module, or a SystemRandom instance
+ * when they are its methods). */
+static PyObject *mod_getrandbits(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                 PyObject *kwnames)
 {
-    (void)module;
+    (void)self;
+    PyObject *k;
+    if (one_arg("getrandbits", "k", 1, args, nargs, kwnames, &k) < 0)
+        return NULL;
     return getrandbits_of(NULL, k);
 }
 
-static PyObject *mod_randbytes(PyObject *module, PyObject *arg)
+static PyObject *mod_randbytes(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kwnames)
 {
-    (void)module;
+    (void)self;
+    PyObject *arg;
+    if (one_arg("randbytes", "n", 1, args, nargs, kwnames, &arg) < 0)
+        return NULL;
     const Py_ssize_t n = count_arg(arg, "number of bytes");
     return n < 0 ? NULL : bytes_of(NULL, n);
 }
 
 /* secrets.token_bytes: None means 32 bytes. */
-static PyObject *mod_token_bytes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *mod_token_bytes(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                                 PyObject *kwnames)
 {
     (void)module;
-    if (nargs > 1) {
-        PyErr_Format(PyExc_TypeError, "token_bytes() takes at most 1 argument (%zd given)",
-                     nargs);
+    PyObject *arg;
+    if (one_arg("token_bytes", "nbytes", 0, args, nargs, kwnames, &arg) < 0)
         return NULL;
-    }
-    if (nargs == 0 || args[0] == Py_None)
+    if (arg == NULL || arg == Py_None)
         return bytes_of(NULL, 32);
-    const Py_ssize_t n = count_arg(args[0], "nbytes");
+    const Py_ssize_t n = count_arg(arg, "nbytes");
     return n < 0 ? NULL : bytes_of(NULL, n);
 }
 
-static PyObject *mod_randbelow(PyObject *module, PyObject *n)
+static PyObject *mod_randbelow(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kwnames)
 {
     (void)module;
+    PyObject *n;
+    if (one_arg("randbelow", "exclusive_upper_bound", 1, args, nargs, kwnames, &n) < 0)
+        return NULL;
     return randbelow_of(NULL, n, 0);
+}
+
+static PyObject *sysrandom_randbelow(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                     PyObject *kwnames)
+{
+    (void)self;
+    PyObject *n;
+    if (one_arg("_randbelow", "n", 1, args, nargs, kwnames, &n) < 0)
+        return NULL;
+    return randbelow_of(NULL, n, 1);
 }
 
 static PyObject *mod_randbelow_internal(PyObject *module, PyObject *n)
@@ -1076,12 +1208,19 @@ static PyObject *mod_sources(PyObject *module, PyObject *unused)
 
 /* reseed(data=None): the calling thread's generator reseeded from the
  * sources, data mixed in (it adds, never replaces). */
-static PyObject *mod_reseed(PyObject *module, PyObject *args)
+static PyObject *mod_reseed(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                            PyObject *kwnames)
 {
     (void)module;
+    PyObject *arg;
     Py_buffer data = {0};
-    if (!PyArg_ParseTuple(args, "|y*:reseed", &data))
+    if (one_arg("reseed", "data", 0, args, nargs, kwnames, &arg) < 0)
         return NULL;
+    if (arg != NULL && arg != Py_None && PyObject_GetBuffer(arg, &data, PyBUF_SIMPLE) < 0) {
+        PyErr_Format(PyExc_TypeError, "reseed() takes a bytes-like object or None, not %.100s",
+                     Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = shakerand_system_reseed_with(data.buf, (size_t)data.len);
@@ -1101,16 +1240,56 @@ static PyObject *mod_reseed_failures(PyObject *module, PyObject *unused)
     return PyLong_FromUnsignedLongLong(shakerand_system_reseed_failures());
 }
 
+#define FASTCALL_KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
+
+/* SystemRandom's methods: method descriptors of the class, so that
+ * SystemRandom.random(r) and super().random() work as in random.Random. */
+static PyMethodDef system_random_methods[] = {
+    {"random", mod_random, METH_NOARGS,
+     "random($self, /)\n--\n\nA float in [0, 1) from the system generator (53 random bits)."},
+    {"getrandbits", FASTCALL_KW(mod_getrandbits),
+     "getrandbits($self, /, k)\n--\n\nAn int with k random bits from the system generator."},
+    {"randbytes", FASTCALL_KW(mod_randbytes),
+     "randbytes($self, /, n)\n--\n\nn bytes from the system generator."},
+    {"_randbelow", FASTCALL_KW(sysrandom_randbelow),
+     "_randbelow($self, /, n)\n--\n\nAn int in [0, n) (0 for n == 0): random.Random's hook."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyObject *install_system_methods(PyObject *module, PyObject *cls)
+{
+    (void)module;
+    if (!PyType_Check(cls)) {
+        PyErr_SetString(PyExc_TypeError, "install_system_methods() takes a class");
+        return NULL;
+    }
+    for (PyMethodDef *def = system_random_methods; def->ml_name != NULL; def++) {
+        PyObject *method = PyDescr_NewMethod((PyTypeObject *)cls, def);
+        if (method == NULL)
+            return NULL;
+        const int status = PyObject_SetAttrString(cls, def->ml_name, method);
+        Py_DECREF(method);
+        if (status < 0)
+            return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
     {"random", mod_random, METH_NOARGS,
-     "random() -> float in [0, 1) from the system generator (53 random bits)."},
-    {"getrandbits", mod_getrandbits, METH_O,
-     "getrandbits(k) -> int with k random bits from the system generator."},
-    {"randbytes", mod_randbytes, METH_O, "randbytes(n) -> n bytes from the system generator."},
-    {"token_bytes", (PyCFunction)(void (*)(void))mod_token_bytes, METH_FASTCALL,
-     "token_bytes(nbytes=None) -> nbytes random bytes (32 if None), as secrets.token_bytes."},
-    {"randbelow", mod_randbelow, METH_O,
-     "randbelow(exclusive_upper_bound) -> int in [0, n), as secrets.randbelow."},
+     "random($module, /)\n--\n\n"
+     "A float in [0, 1) from the system generator (53 random bits)."},
+    {"getrandbits", FASTCALL_KW(mod_getrandbits),
+     "getrandbits($module, /, k)\n--\n\n"
+     "An int with k random bits from the system generator."},
+    {"randbytes", FASTCALL_KW(mod_randbytes),
+     "randbytes($module, /, n)\n--\n\nn bytes from the system generator."},
+    {"token_bytes", FASTCALL_KW(mod_token_bytes),
+     "token_bytes($module, /, nbytes=None)\n--\n\n"
+     "nbytes random bytes (32 if None), as secrets.token_bytes."},
+    {"randbelow", FASTCALL_KW(mod_randbelow),
+     "randbelow($module, /, exclusive_upper_bound)\n--\n\n"
+     "An int in [0, exclusive_upper_bound), as secrets.randbelow."},
     {"_randbelow", mod_randbelow_internal, METH_O,
      "_randbelow(n) -> int in [0, n) (0 for n == 0): random.Random's hook."},
     {"below_counted", (PyCFunction)(void (*)(void))mod_below_counted,
@@ -1123,8 +1302,12 @@ static PyMethodDef module_methods[] = {
     {"system_kind", mod_system_kind, METH_NOARGS,
      "system_kind() -> the engine kind the system generator runs."},
     {"sources", mod_sources, METH_NOARGS, "sources() -> the entropy sources, one dict each."},
-    {"reseed", mod_reseed, METH_VARARGS,
-     "reseed(data=None) -> reseed this thread's system generator, mixing data in."},
+    {"reseed", FASTCALL_KW(mod_reseed),
+     "reseed($module, /, data=None)\n--\n\n"
+     "Reseed this thread's system generator from the sources, mixing the bytes-like data in."},
+    {"install_system_methods", install_system_methods, METH_O,
+     "install_system_methods($module, cls, /)\n--\n\n"
+     "Give cls (shakerand.SystemRandom) its methods in C."},
     {"reseed_failures", mod_reseed_failures, METH_NOARGS,
      "reseed_failures() -> how many automatic reseeds have failed in this process."},
     {NULL, NULL, 0, NULL},

@@ -135,3 +135,68 @@ def test_seeded_random_shared_by_threads_under_bulk_fills():
     assert all(o >= 0 for o in offsets)
     assert len(set(offsets)) == len(offsets)
     assert sorted(b"".join(parts)) == sorted(stream)  # the same bytes, each once
+
+
+def test_system_random_gauss_keeps_no_value_for_a_child_or_another_thread():
+    # random.Random.gauss caches every second value in gauss_next; a cached
+    # value would come out in both the parent and a forked child.
+    r = shakerand.SystemRandom()
+    r.gauss()
+    assert r.gauss_next is None
+    child, parent = in_child(lambda: r.gauss())
+    assert child != parent
+    values = run_threads(lambda: r.gauss(), 8)
+    assert len(set(values)) == len(values)
+
+
+def test_fork_while_another_thread_fills_a_seeded_random_fails_closed_in_the_child():
+    # The fill runs without the GIL: a fork in the middle of it leaves the
+    # engine's state half-written in the child, and its lock held by a thread
+    # the child does not have. The child must get an error, never hang.
+    import signal
+    import warnings
+
+    r = shakerand.Random(b"filling")
+    stop = threading.Event()
+
+    def fill():
+        while not stop.is_set():
+            r.randbytes(8 << 20)
+
+    thread = threading.Thread(target=fill)
+    thread.start()
+    outcomes = set()
+    try:
+        for _ in range(40):
+            read, write = os.pipe()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads
+                pid = os.fork()
+            if pid == 0:
+                signal.alarm(20)  # a hang kills the child: the test then fails
+                try:
+                    try:
+                        r.random()
+                        outcome = b"value"
+                    except RuntimeError as e:
+                        assert "forked" in str(e)
+                        outcome = b"error"
+                        r.seed(b"again")  # a new engine works
+                        assert r.random() == shakerand.Random(b"again").random()
+                    r.randbytes(1 << 17)  # the bulk path too
+                    os.write(write, outcome)
+                finally:
+                    os._exit(0)
+            os.close(write)
+            outcome = os.read(read, 16)
+            os.close(read)
+            _, status = os.waitpid(pid, 0)
+            assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+            outcomes.add(outcome)
+            if b"error" in outcomes:
+                break
+    finally:
+        stop.set()
+        thread.join()
+    assert b"error" in outcomes  # the fork did land in a fill
+    r.random()  # the parent's generator is untouched

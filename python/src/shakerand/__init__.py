@@ -22,8 +22,11 @@ from __future__ import annotations
 import base64 as _base64
 import binascii as _binascii
 import hmac as _hmac
+import math as _math
+import numbers as _numbers
+import operator as _operator
 import random as _random
-from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, TypeVar, Union
+from typing import Any, Optional, Sequence, SupportsIndex, Tuple, TypeVar, Union
 
 from . import _core
 from ._core import (
@@ -61,7 +64,8 @@ METHODS = ("rng-bc-1", "rng-bc-8", "simple-discard", "simple-modular")
 compare_digest = _hmac.compare_digest
 
 _T = TypeVar("_T")
-Seed = Union[None, int, str, bytes, bytearray, memoryview]
+# Any other object with the buffer protocol is accepted too (seed_bytes).
+Seed = Union[None, int, SupportsIndex, str, bytes, bytearray, memoryview]
 
 
 def token_hex(nbytes: Optional[int] = None) -> str:
@@ -115,19 +119,13 @@ class SystemRandom(_random.Random):
     generator, so one instance is safe to use from many threads.
     """
 
-    if TYPE_CHECKING:
-        def random(self) -> float: ...
-        def getrandbits(self, k: int, /) -> int: ...
-        def randbytes(self, n: int) -> bytes: ...
-        def _randbelow(self, n: int) -> int: ...
-    else:
-        # The C functions draw from the calling thread's generator and take
-        # no self; a builtin function is not a descriptor, so the instance
-        # is not passed to them.
-        random = _core.random
-        getrandbits = _core.getrandbits
-        randbytes = _core.randbytes
-        _randbelow = _core._randbelow
+    # Placeholders for random.Random.__init_subclass__, which looks for
+    # _randbelow in the class body; _core.install_system_methods replaces
+    # them with C methods below the class.
+    def random(self) -> float: ...  # type: ignore[empty-body]
+    def getrandbits(self, k: int) -> int: ...  # type: ignore[empty-body]
+    def randbytes(self, n: int) -> bytes: ...  # type: ignore[empty-body]
+    def _randbelow(self, n: int) -> int: ...  # type: ignore[empty-body]
 
     def __init__(self, x: Any = None) -> None:
         self.gauss_next = None
@@ -141,6 +139,14 @@ class SystemRandom(_random.Random):
 
     getstate = setstate = _notimplemented
 
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
+        """A normal variate, as :meth:`random.Random.gauss`, but without its
+        cached second value: a cached value would be handed out twice, in a
+        parent and its forked child, or to two threads."""
+        x2pi = self.random() * 2.0 * _math.pi
+        g2rad = _math.sqrt(-2.0 * _math.log(1.0 - self.random()))
+        return mu + _math.cos(x2pi) * g2rad * sigma
+
     def __reduce__(self) -> Any:
         return (type(self), ())
 
@@ -153,20 +159,31 @@ class SystemRandom(_random.Random):
         return _core.uuid4()
 
 
+_core.install_system_methods(SystemRandom)
+
+
 def seed_bytes(seed: Seed, kind: str) -> bytes:
     """The bytes an engine is seeded with for *seed* (docs/python.md):
-    bytes-like as they are; str as UTF-8; an int in ``[0, 2**256)`` as 32
+    bytes-like (bytes, bytearray, memoryview, array.array, a numpy array,
+    ...) as its raw bytes; str as UTF-8; an integer (int, or any
+    :class:`numbers.Integral` such as a numpy integer) in ``[0, 2**256)`` as 32
     little-endian bytes; None as 32 bytes from the system generator."""
     if seed is None:
         return token_bytes(32)
-    if isinstance(seed, int):
-        if seed < 0 or seed >> 256:
-            raise ValueError("an int seed must be in [0, 2**256)")
-        return seed.to_bytes(32, "little")
     if isinstance(seed, str):
         return seed.encode("utf-8")
-    if isinstance(seed, (bytes, bytearray, memoryview)):
-        return bytes(seed)
+    if isinstance(seed, _numbers.Integral):
+        value = _operator.index(seed)
+        if value < 0 or value >> 256:
+            raise ValueError("an int seed must be in [0, 2**256)")
+        return value.to_bytes(32, "little")
+    try:
+        view = memoryview(seed)
+    except TypeError:
+        view = None
+    if view is not None:
+        with view:
+            return view.tobytes()
     raise TypeError("the seed must be bytes-like, str, int or None, not %s"
                     % type(seed).__name__)
 

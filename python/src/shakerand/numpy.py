@@ -11,6 +11,7 @@ that kind and seed, in every shakerand front end.
 from __future__ import annotations
 
 import ctypes as _ctypes
+import operator as _operator
 from collections import namedtuple as _namedtuple
 from typing import Any, List, Mapping, Sequence, Union
 
@@ -42,6 +43,13 @@ class _BitGenStruct(_ctypes.Structure):
 Size = Union[None, int, Sequence[int]]
 
 
+def _child_count(n_children: int) -> int:
+    n = _operator.index(n_children)
+    if n < 0:
+        raise ValueError("n_children must be >= 0, not %d" % n)
+    return n
+
+
 class _Base(_NumpyBitGenerator):
     """What both bit generators share: the capsule of their C object, raw
     words read in bulk, the ctypes interface. numpy's base class keeps its
@@ -61,15 +69,18 @@ class _Base(_NumpyBitGenerator):
 
     def random_raw(self, size: Size = None, output: bool = True) -> Any:  # type: ignore[override]
         """Raw 64-bit words, as numpy's ``BitGenerator.random_raw``."""
-        count = 1 if size is None else int(np.prod(size))
+        # The shape is checked (numpy's errors for a bad size) before a word is drawn.
+        out = None if size is None else np.empty(size, dtype=np.uint64)
+        count = 1 if out is None else out.size
         with self.lock:
             raw = self._raw_bytes(8 * count)
         if not output:
             return None
-        words = np.frombuffer(raw, dtype="<u8").astype(np.uint64)
-        if size is None:
+        words = np.frombuffer(raw, dtype="<u8")
+        if out is None:
             return int(words[0])
-        return words.reshape(size)
+        out.reshape(-1)[:] = words
+        return out
 
     @property
     def ctypes(self) -> Any:  # type: ignore[override]
@@ -120,7 +131,7 @@ class SystemBitGenerator(_Base):
 
     def spawn(self, n_children: int) -> List["SystemBitGenerator"]:  # type: ignore[override]
         """n_children new SystemBitGenerators (each is independent already)."""
-        return [SystemBitGenerator() for _ in range(n_children)]
+        return [SystemBitGenerator() for _ in range(_child_count(n_children))]
 
     def __reduce__(self) -> Any:
         return (SystemBitGenerator, ())
@@ -171,11 +182,22 @@ class BitGenerator(_Base):
     def spawn(self, n_children: int) -> List["BitGenerator"]:  # type: ignore[override]
         """n_children generators of the same kind, each seeded with 32 bytes
         of this one's stream (reproducible from this one's seed)."""
+        count = _child_count(n_children)
         with self.lock:
-            seeds = [self._bits.randbytes(32) for _ in range(n_children)]
+            seeds = [self._bits.randbytes(32) for _ in range(count)]
         return [BitGenerator(s, self._bits.kind) for s in seeds]
 
     def __reduce__(self) -> Any:
         raise TypeError("a seeded shakerand.numpy.BitGenerator is not pickled: its state is "
-                        "the generator's key; keep the seed")
+                        "the generator's key; keep the seed, or copy.copy() it in the process")
+
+    def __copy__(self) -> "BitGenerator":
+        other = BitGenerator.__new__(type(self))
+        with self.lock:
+            other._bits = self._bits.copy()
+        _Base.__init__(other)
+        return other
+
+    def __deepcopy__(self, memo: Any) -> "BitGenerator":
+        return self.__copy__()
 
