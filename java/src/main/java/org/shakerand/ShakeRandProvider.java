@@ -2,6 +2,7 @@
 package org.shakerand;
 
 import java.security.Provider;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,8 +17,9 @@ public final class ShakeRandProvider extends Provider {
 
     public ShakeRandProvider() {
         super("ShakeRand", "0.1.0",
-                "ShakeRand: per-thread Keccak (turboshake256x8) SecureRandom from the shakerand C core");
+                "ShakeRand: the shakerand C core's per-thread system generator as a SecureRandom");
+        // DEFAULT, as Amazon Corretto Crypto Provider and BouncyCastle name their default.
         putService(new Service(this, "SecureRandom", "ShakeRandom", ShakeRandomSpi.class.getName(),
-                null, Map.of("ThreadSafe", "true", "ImplementedIn", "Software")));
+                List.of("DEFAULT"), Map.of("ThreadSafe", "true", "ImplementedIn", "Software")));
     }
 }

@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 package org.shakerand;
 
+import java.io.InvalidObjectException;
+import java.io.NotSerializableException;
+import java.io.ObjectInputStream;
+import java.io.ObjectStreamException;
+import java.io.Serializable;
 import java.math.BigInteger;
 import java.security.SecureRandom;
+import java.security.SecureRandomParameters;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.stream.DoubleStream;
@@ -34,6 +40,12 @@ import java.util.stream.LongStream;
  * <p>{@link #seeded(byte[], Kind)} gives an explicitly deterministic generator whose stream is
  * the C library's for that engine and seed; such an instance must be confined to one thread.
  * Its native engine is wiped and freed when the instance becomes unreachable.
+ *
+ * <p>The JDK's DRBG parameters work on a system instance as on the provider's
+ * ({@link ShakeRandomSpi}: 256-bit strength, prediction resistance by a reseed from the
+ * sources). Serialization: a system instance comes back as a new system instance (there is no
+ * state to carry); a seeded one is not serialized ({@link NotSerializableException}), since its
+ * state is the generator's key: keep the seed instead.
  */
 public class ShakeRandom extends SecureRandom {
     private static final long serialVersionUID = 1L;
@@ -358,6 +370,63 @@ public class ShakeRandom extends SecureRandom {
             throw new UnsupportedOperationException("a seeded ShakeRandom cannot be reseeded");
         }
         Sys.reseed(new byte[0]);
+    }
+
+    /** As {@link ShakeRandomSpi}; seeded generators refuse it (UnsupportedOperationException). */
+    @Override
+    public void reseed(SecureRandomParameters params) {
+        if (seeded != null) {
+            throw new UnsupportedOperationException("a seeded ShakeRandom cannot be reseeded");
+        }
+        super.reseed(params);
+    }
+
+    /**
+     * As {@link ShakeRandomSpi}; seeded generators refuse it (UnsupportedOperationException):
+     * they are deterministic, so prediction resistance and additional input cannot be honoured.
+     */
+    @Override
+    public void nextBytes(byte[] bytes, SecureRandomParameters params) {
+        if (seeded != null) {
+            throw new UnsupportedOperationException(
+                    "a seeded ShakeRandom takes no DrbgParameters: it is deterministic");
+        }
+        super.nextBytes(bytes, params);
+    }
+
+    /** What a system instance is (a DRBG of 256 bits, {@code PR_AND_RESEED}); null if seeded. */
+    @Override
+    public SecureRandomParameters getParameters() {
+        return seeded != null ? null : super.getParameters();
+    }
+
+    // ---- serialization ----
+
+    /** A system instance's serialized form: nothing but its class. */
+    private static final class SystemForm implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        private Object readResolve() {
+            return new ShakeRandom();
+        }
+    }
+
+    /**
+     * A system instance is written as {@link SystemForm}; a seeded one is refused.
+     *
+     * @return the form written in this instance's place
+     * @throws ObjectStreamException (NotSerializableException) for a seeded generator
+     */
+    protected final Object writeReplace() throws ObjectStreamException {
+        if (seeded != null) {
+            throw new NotSerializableException("a seeded ShakeRandom is not serialized: its state is "
+                    + "the generator's key; keep the seed");
+        }
+        return new SystemForm();
+    }
+
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw new InvalidObjectException("a ShakeRandom is read only through its serialized form");
     }
 
     // ---- streams: the same samplers, no locks ----

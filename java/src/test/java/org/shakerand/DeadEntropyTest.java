@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.security.DrbgParameters;
 import java.security.ProviderException;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +59,15 @@ class DeadEntropyTest {
                     d + " gave " + v);
             assertEquals("ok", TestSupport.field(out, "recovered." + d), out.toString());
         }
+        // The thread's generator is seeded now and the source dies again: plain requests go on
+        // from the generator; prediction resistance and DRBG reseeds go to the source, and fail.
+        assertEquals("ok", TestSupport.field(out, "seeded.nextBytes"), out.toString());
+        for (String d : List.of("nextBytes.predictionResistance", "provider.predictionResistance",
+                "reseed.params")) {
+            String v = TestSupport.field(out, "seeded." + d);
+            assertTrue(v.startsWith(ProviderException.class.getName() + ": ") && v.contains(REASON),
+                    d + " gave " + v);
+        }
     }
 
     /** Builds the shim; false if there is no C compiler. */
@@ -86,6 +97,23 @@ class DeadEntropyTest {
             drawAll("dead");
             Files.delete(flag);
             drawAll("recovered");
+            Files.createFile(flag);
+            ShakeRandom r = new ShakeRandom();
+            SecureRandom p = SecureRandom.getInstance("ShakeRandom", new ShakeRandProvider());
+            report("seeded.nextBytes", () -> draw(r, 64));
+            report("seeded.nextBytes.predictionResistance", () -> {
+                r.nextBytes(new byte[16], DrbgParameters.nextBytes(-1, true, null));
+                return null;
+            });
+            report("seeded.provider.predictionResistance", () -> {
+                p.nextBytes(new byte[16], DrbgParameters.nextBytes(256, true, null));
+                return null;
+            });
+            report("seeded.reseed.params", () -> {
+                r.reseed(DrbgParameters.reseed(false, null));
+                return null;
+            });
+            Files.delete(flag);
         }
 
         private static void drawAll(String phase) throws Exception {

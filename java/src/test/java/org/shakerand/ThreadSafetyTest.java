@@ -180,9 +180,13 @@ class ThreadSafetyTest {
     }
 
     @Test
-    void spiRefusesParameters() {
+    void spiRefusesParametersItCannotHonour() {
+        // DrbgParameters.instantiation above 256 bits, or parameters of another kind (DrbgTest
+        // covers the ones it takes).
         assertThrows(java.security.NoSuchAlgorithmException.class, () -> SecureRandom.getInstance(
-                "ShakeRandom", java.security.DrbgParameters.instantiation(128,
+                "ShakeRandom", java.security.DrbgParameters.instantiation(384,
                         java.security.DrbgParameters.Capability.NONE, null), PROVIDER));
+        assertThrows(java.security.NoSuchAlgorithmException.class, () -> SecureRandom.getInstance(
+                "ShakeRandom", new java.security.SecureRandomParameters() {}, PROVIDER));
     }
 }
