@@ -15,6 +15,7 @@ public final class ShakeRandProvider extends Provider {
 
     static final ShakeRandProvider INSTANCE = new ShakeRandProvider();
 
+    /** The provider, to install with {@code Security.insertProviderAt} or {@code addProvider}. */
     public ShakeRandProvider() {
         super("ShakeRand", "0.1.0",
                 "ShakeRand: the shakerand C core's per-thread system generator as a SecureRandom");

@@ -76,12 +76,20 @@ public class ShakeRandom extends SecureRandom {
             this.seedBytes = seedBytes;
         }
 
-        /** The C library's name of the engine, e.g. "turboshake256x8". */
+        /**
+         * The C library's name of the engine.
+         *
+         * @return the name, e.g. "turboshake256x8"
+         */
         public String engineName() {
             return cname;
         }
 
-        /** The seed length this engine requires, or -1 if any length (empty included) will do. */
+        /**
+         * The seed length this engine requires.
+         *
+         * @return the length in bytes, or -1 if any length (empty included) will do
+         */
         public int seedLength() {
             return seedBytes;
         }
@@ -136,6 +144,10 @@ public class ShakeRandom extends SecureRandom {
      * stream read little-endian. Not thread-safe: confine it to one thread. {@code setSeed} and
      * {@code reseed} on it throw {@link UnsupportedOperationException}.
      *
+     * @param seed the seed bytes (copied)
+     * @param kind the engine
+     * @return a new generator at the start of that stream
+     * @throws NullPointerException if seed or kind is null
      * @throws IllegalArgumentException if the seed's length is not one {@code kind} takes
      *     ({@link Kind#seedLength()}); the message names the length
      */
@@ -152,17 +164,29 @@ public class ShakeRandom extends SecureRandom {
         return new ShakeRandom(Engine.create(kind, seed), kind);
     }
 
-    /** What serves this process: native with its kernel and entropy sources, or pure Java. */
+    /**
+     * What serves this process.
+     *
+     * @return native with its kernel and entropy sources, or pure Java and why
+     */
     public static String implementation() {
         return Sys.describe();
     }
 
-    /** True if the native library is in use. */
+    /**
+     * Whether the native library is in use.
+     *
+     * @return true on the native path, false on the pure-Java one
+     */
     public static boolean isNative() {
         return Sys.NATIVE;
     }
 
-    /** A version 4 UUID from the calling thread's system generator: a faster UUID.randomUUID(). */
+    /**
+     * A version 4 UUID from the calling thread's system generator: a faster UUID.randomUUID().
+     *
+     * @return a random UUID
+     */
     public static UUID randomUUID() {
         return Sys.uuid4();
     }
@@ -303,6 +327,8 @@ public class ShakeRandom extends SecureRandom {
     /**
      * Uniform in [0, bound) by RNG-BC-1 (shakerand_below), e.g. for EC private keys or RSA-KEM.
      *
+     * @param bound the exclusive upper bound, positive
+     * @return a value in [0, bound), every one equally likely
      * @throws NullPointerException if bound is null
      * @throws IllegalArgumentException if bound is not positive
      */
@@ -314,13 +340,22 @@ public class ShakeRandom extends SecureRandom {
         return new BigInteger(1, Samplers.below(src(), bound.toByteArray()));
     }
 
-    /** A version 4 UUID: 16 bytes of this generator's stream with version and variant set. */
+    /**
+     * A version 4 UUID: 16 bytes of this generator's stream with version and variant set.
+     *
+     * @return the UUID
+     */
     public UUID nextUUID() {
         Source s = seeded;
         return s != null ? Samplers.uuid4(s) : Sys.uuid4();
     }
 
-    /** A version 7 UUID (Unix milliseconds, a 42-bit counter, 32 random bits), increasing within the process. */
+    /**
+     * A version 7 UUID (Unix milliseconds, a 42-bit counter, 32 random bits), increasing within
+     * the process.
+     *
+     * @return the UUID
+     */
     public UUID nextUUIDv7() {
         return Samplers.uuid7(src());
     }
@@ -425,6 +460,12 @@ public class ShakeRandom extends SecureRandom {
         return new SystemForm();
     }
 
+    /**
+     * Refuses ShakeRandom's own fields in a stream: only {@code SystemForm} makes one.
+     *
+     * @param in the stream
+     * @throws InvalidObjectException always
+     */
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw new InvalidObjectException("a ShakeRandom is read only through its serialized form");
     }

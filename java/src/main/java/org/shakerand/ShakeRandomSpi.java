@@ -27,6 +27,7 @@ public final class ShakeRandomSpi extends SecureRandomSpi {
     /** The personalization string asked for, or null (reported by engineGetParameters). */
     private final byte[] personalization;
 
+    /** An instance without parameters (what {@code new SecureRandom()} makes). */
     public ShakeRandomSpi() {
         this(null);
     }
@@ -36,6 +37,9 @@ public final class ShakeRandomSpi extends SecureRandomSpi {
      * asking for a strength of at most 256 bits (any capability). Anything else is an
      * IllegalArgumentException, which {@code SecureRandom.getInstance} reports as
      * NoSuchAlgorithmException.
+     *
+     * @param params null, or the DRBG instantiation parameters asked for
+     * @throws IllegalArgumentException for parameters it cannot honour
      */
     public ShakeRandomSpi(SecureRandomParameters params) {
         super(params);
