@@ -17,7 +17,7 @@ final class Samplers {
     }
 
     /** Lemire's multiply-and-reject: uniform in [0, n) for n != 0 read as unsigned. */
-    static long belowU64(Source s, long n) {
+    static long belowU64(RandomStream s, long n) {
         long x = s.u64();
         long lo = x * n;
         long hi = mulHiUnsigned(x, n);
@@ -33,7 +33,7 @@ final class Samplers {
     }
 
     /** The same with 4-byte draws: uniform in [0, n) for n != 0 read as unsigned. */
-    static int belowU32(Source s, int n) {
+    static int belowU32(RandomStream s, int n) {
         long nn = n & 0xffffffffL;
         long m = (s.u32() & 0xffffffffL) * nn;
         if (Integer.compareUnsigned((int) m, n) < 0) {
@@ -45,16 +45,16 @@ final class Samplers {
         return (int) (m >>> 32);
     }
 
-    static double nextDouble(Source s) {
+    static double nextDouble(RandomStream s) {
         return (s.u64() >>> 11) * 0x1.0p-53;
     }
 
-    static float nextFloat(Source s) {
+    static float nextFloat(RandomStream s) {
         return (s.u32() >>> 8) * 0x1.0p-24f;
     }
 
     /** Version 4: 16 bytes of the stream in network order, version and variant set. */
-    static UUID uuid4(Source s) {
+    static UUID uuid4(RandomStream s) {
         long first = s.u64();
         return uuid4(first, s.u64());
     }
@@ -73,7 +73,7 @@ final class Samplers {
     private static long v7Counter;
 
     /** Version 7, RFC 9562 section 6.2 method 1, as shakerand_uuid7 (12 bytes drawn). */
-    static UUID uuid7(Source s) {
+    static UUID uuid7(RandomStream s) {
         byte[] random = new byte[12];
         s.fill(random, 0, 12);
         long fresh = 0;
@@ -108,7 +108,7 @@ final class Samplers {
      * RNG-BC-1 (the Optimized Simple Discard Method): uniform in [0, r), r big-endian, the result
      * as r.length big-endian bytes. A port of rng_bc_1 in src/samplers.c, bit for bit.
      */
-    static byte[] below(Source src, byte[] r) {
+    static byte[] below(RandomStream src, byte[] r) {
         int len = r.length;
         int first = 0;
         while (first < len && r[first] == 0) {
@@ -131,7 +131,7 @@ final class Samplers {
     }
 
     private static final class BitSource {
-        final Source src;
+        final RandomStream src;
         long cur;
         long next;
         int left;
@@ -140,7 +140,7 @@ final class Samplers {
         final int block;
         final byte[] buf = new byte[64];
 
-        BitSource(Source src, int block) {
+        BitSource(RandomStream src, int block) {
             this.src = src;
             this.block = block;
             this.pos = block;
@@ -203,7 +203,7 @@ final class Samplers {
         }
     }
 
-    private static void rngBc1(Source src, byte[] r, int first, int len, long m, byte[] v) {
+    private static void rngBc1(RandomStream src, byte[] r, int first, int len, long m, byte[] v) {
         int chunks = (int) ((m + 63) / 64);
         int block = chunks < 7 ? 8 * (chunks + 1) : 64;
         BitSource s = new BitSource(src, block);

@@ -103,7 +103,7 @@ public class ShakeRandom extends SecureRandom {
         }
     }
 
-    private final transient Source seeded;
+    private final transient RandomStream seeded;
     private final transient Kind kind;
     private final transient boolean ready;
 
@@ -114,9 +114,9 @@ public class ShakeRandom extends SecureRandom {
      */
     private static final class Owner {
         final Thread thread;
-        final Source local;
+        final RandomStream local;
 
-        Owner(Thread thread, Source local) {
+        Owner(Thread thread, RandomStream local) {
             this.thread = thread;
             this.local = local;
         }
@@ -129,7 +129,7 @@ public class ShakeRandom extends SecureRandom {
         this(null, null);
     }
 
-    private ShakeRandom(Source seeded, Kind kind) {
+    private ShakeRandom(RandomStream seeded, Kind kind) {
         super(new ShakeRandomSpi(), ShakeRandProvider.INSTANCE);
         this.seeded = seeded;
         this.kind = kind;
@@ -155,13 +155,13 @@ public class ShakeRandom extends SecureRandom {
         Objects.requireNonNull(seed, "seed");
         Objects.requireNonNull(kind, "kind");
         kind.checkSeed(seed);
-        Source s = Sys.NATIVE ? new NativeEngine(kind.code, seed) : Engine.create(kind, seed);
+        RandomStream s = SystemGenerator.NATIVE ? new NativeEngine(kind.code, seed) : JavaEngines.create(kind, seed);
         return new ShakeRandom(s, kind);
     }
 
     /** Pure-Java engine regardless of the native library (package-private, for the tests). */
     static ShakeRandom seededJava(byte[] seed, Kind kind) {
-        return new ShakeRandom(Engine.create(kind, seed), kind);
+        return new ShakeRandom(JavaEngines.create(kind, seed), kind);
     }
 
     /**
@@ -170,7 +170,7 @@ public class ShakeRandom extends SecureRandom {
      * @return native with its kernel and entropy sources, or pure Java and why
      */
     public static String implementation() {
-        return Sys.describe();
+        return SystemGenerator.describe();
     }
 
     /**
@@ -179,7 +179,7 @@ public class ShakeRandom extends SecureRandom {
      * @return true on the native path, false on the pure-Java one
      */
     public static boolean isNative() {
-        return Sys.NATIVE;
+        return SystemGenerator.NATIVE;
     }
 
     /**
@@ -188,19 +188,19 @@ public class ShakeRandom extends SecureRandom {
      * @return a random UUID
      */
     public static UUID randomUUID() {
-        return Sys.uuid4();
+        return SystemGenerator.uuid4();
     }
 
-    private Source src() {
-        Source s = seeded;
+    private RandomStream src() {
+        RandomStream s = seeded;
         if (s != null) {
             return s;
         }
         Owner o = owner;
-        return o != null && o.thread == Thread.currentThread() ? o.local : Sys.SOURCE;
+        return o != null && o.thread == Thread.currentThread() ? o.local : SystemGenerator.STREAM;
     }
 
-    Source source() {
+    RandomStream source() {
         return src();
     }
 
@@ -219,23 +219,23 @@ public class ShakeRandom extends SecureRandom {
     @Override
     public void nextBytes(byte[] bytes) {
         Objects.requireNonNull(bytes, "bytes");
-        Source s = seeded;
+        RandomStream s = seeded;
         if (s != null) {
             s.fill(bytes, 0, bytes.length);
         } else {
-            Sys.fill(bytes, 0, bytes.length);
+            SystemGenerator.fill(bytes, 0, bytes.length);
         }
     }
 
     @Override
     public int nextInt() {
-        Source s = seeded;
+        RandomStream s = seeded;
         return s != null ? s.u32() : (int) nextLong();
     }
 
     @Override
     public long nextLong() {
-        Source s = seeded;
+        RandomStream s = seeded;
         if (s != null) {
             return s.u64();
         }
@@ -248,9 +248,9 @@ public class ShakeRandom extends SecureRandom {
 
     private long systemLong() {
         Thread t = Thread.currentThread();
-        Source local = Sys.local(t);
+        RandomStream local = SystemGenerator.local(t);
         if (local == null) {
-            return Sys.u64(); // a virtual thread
+            return SystemGenerator.u64(); // a virtual thread
         }
         if (owner == null) {
             owner = new Owner(t, local);
@@ -312,7 +312,7 @@ public class ShakeRandom extends SecureRandom {
     /** Marsaglia's polar method without Random's cached second value (and its lock). */
     @Override
     public double nextGaussian() {
-        Source s = src();
+        RandomStream s = src();
         double v1;
         double v2;
         double q;
@@ -346,8 +346,8 @@ public class ShakeRandom extends SecureRandom {
      * @return the UUID
      */
     public UUID nextUUID() {
-        Source s = seeded;
-        return s != null ? Samplers.uuid4(s) : Sys.uuid4();
+        RandomStream s = seeded;
+        return s != null ? Samplers.uuid4(s) : SystemGenerator.uuid4();
     }
 
     /**
@@ -371,7 +371,7 @@ public class ShakeRandom extends SecureRandom {
         if (numBytes < 0) {
             throw new IllegalArgumentException("numBytes cannot be negative");
         }
-        return Sys.entropy(numBytes);
+        return SystemGenerator.entropy(numBytes);
     }
 
     /**
@@ -385,7 +385,7 @@ public class ShakeRandom extends SecureRandom {
         if (seeded != null) {
             throw new UnsupportedOperationException("a seeded ShakeRandom cannot be reseeded");
         }
-        Sys.reseed(seed);
+        SystemGenerator.reseed(seed);
     }
 
     /** As {@link #setSeed(byte[])}; ignored while the superclass constructor calls it. */
@@ -404,7 +404,7 @@ public class ShakeRandom extends SecureRandom {
         if (seeded != null) {
             throw new UnsupportedOperationException("a seeded ShakeRandom cannot be reseeded");
         }
-        Sys.reseed(new byte[0]);
+        SystemGenerator.reseed(new byte[0]);
     }
 
     /** As {@link ShakeRandomSpi}; seeded generators refuse it (UnsupportedOperationException). */

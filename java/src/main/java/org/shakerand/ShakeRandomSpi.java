@@ -53,7 +53,7 @@ public final class ShakeRandomSpi extends SecureRandomSpi {
             checkStrength(p.getStrength());
             personalization = p.getPersonalizationString();
             if (personalization != null) {
-                Sys.reseed(personalization);
+                SystemGenerator.reseed(personalization);
             }
         }
         this.personalization = personalization;
@@ -77,12 +77,12 @@ public final class ShakeRandomSpi extends SecureRandomSpi {
         if (seed == null) {
             throw new NullPointerException("seed");
         }
-        Sys.reseed(seed);
+        SystemGenerator.reseed(seed);
     }
 
     @Override
     protected void engineNextBytes(byte[] bytes) {
-        Sys.fill(bytes, 0, bytes.length);
+        SystemGenerator.fill(bytes, 0, bytes.length);
     }
 
     /**
@@ -99,9 +99,9 @@ public final class ShakeRandomSpi extends SecureRandomSpi {
         checkStrength(p.getStrength());
         byte[] additional = p.getAdditionalInput();
         if (p.getPredictionResistance() || additional != null) {
-            Sys.reseed(additional != null ? additional : new byte[0]);
+            SystemGenerator.reseed(additional != null ? additional : new byte[0]);
         }
-        Sys.fill(bytes, 0, bytes.length);
+        SystemGenerator.fill(bytes, 0, bytes.length);
     }
 
     @Override
@@ -109,7 +109,7 @@ public final class ShakeRandomSpi extends SecureRandomSpi {
         if (numBytes < 0) {
             throw new IllegalArgumentException("numBytes cannot be negative");
         }
-        return Sys.entropy(numBytes);
+        return SystemGenerator.entropy(numBytes);
     }
 
     /**
@@ -126,11 +126,11 @@ public final class ShakeRandomSpi extends SecureRandomSpi {
             }
             additional = ((DrbgParameters.Reseed) params).getAdditionalInput();
         }
-        Sys.reseed(additional != null ? additional : new byte[0]);
+        SystemGenerator.reseed(additional != null ? additional : new byte[0]);
     }
 
     @Override
     public String toString() {
-        return "ShakeRandom [" + Sys.describe() + "]";
+        return "ShakeRandom [" + SystemGenerator.describe() + "]";
     }
 }

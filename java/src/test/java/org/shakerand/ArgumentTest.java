@@ -85,7 +85,7 @@ class ArgumentTest {
             }
             byte[] before = seed.clone();
             for (Executable make : new Executable[] {() -> ShakeRandom.seeded(seed, k),
-                () -> ShakeRandom.seededJava(seed, k), () -> Engine.create(k, seed)}) {
+                () -> ShakeRandom.seededJava(seed, k), () -> JavaEngines.create(k, seed)}) {
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class, make);
                 assertTrue(e.getMessage().contains("chacha8rand") && e.getMessage().endsWith("not " + n),
                         e.getMessage());

@@ -16,7 +16,7 @@ class ChaCha8EngineTest {
     static final int OUT = ChaCha8Rand.OUTPUT_BYTES;
     static final ShakeRandom.Kind K = ShakeRandom.Kind.CHACHA8RAND;
 
-    static byte[] keyBytes(Engine.ChaCha8Engine e) {
+    static byte[] keyBytes(JavaEngines.ChaCha8 e) {
         byte[] b = new byte[32];
         for (int i = 0; i < 8; i++) {
             Bytes.LE32.set(b, 4 * i, e.key[i]);
@@ -25,7 +25,7 @@ class ChaCha8EngineTest {
     }
 
     /** Draws n bytes in requests of at most chunk bytes (0: one fill; -8: u64 words, then bytes). */
-    static void draw(Engine e, int n, int chunk) {
+    static void draw(BufferedStream e, int n, int chunk) {
         if (chunk == -8) {
             for (; n >= 8; n -= 8) {
                 e.u64();
@@ -44,13 +44,13 @@ class ChaCha8EngineTest {
     void holdsOnlyTheNextKeyAndTheUndeliveredRest() {
         byte[] seed = TestSupport.seed(K, "key erasure");
         byte[] stream = new byte[12 * OUT];
-        Engine.create(K, seed).fill(stream, 0, stream.length);
+        JavaEngines.create(K, seed).fill(stream, 0, stream.length);
         int[] counts = {0, 1, 8, OUT - 1, OUT, OUT + 1, 2 * OUT, 5 * OUT + 7, 9 * OUT, 10 * OUT - 3};
         int[] chunks = {0, 1000, 37, -8};
         for (int n : counts) {
             for (int chunk : chunks) {
                 String what = n + " bytes in requests of " + chunk;
-                Engine.ChaCha8Engine e = new Engine.ChaCha8Engine(seed);
+                JavaEngines.ChaCha8 e = new JavaEngines.ChaCha8(seed);
                 draw(e, n, chunk);
                 int live = n / OUT; // the iteration buf holds
                 assertEquals(n % OUT, e.pos, what);
@@ -60,7 +60,7 @@ class ChaCha8EngineTest {
                         Arrays.copyOfRange(e.buf, e.pos, OUT), "the undelivered rest, " + what);
                 // The key held is the next iteration's: an engine seeded with it goes on from there.
                 byte[] next = new byte[OUT];
-                new Engine.ChaCha8Engine(keyBytes(e)).fill(next, 0, OUT);
+                new JavaEngines.ChaCha8(keyBytes(e)).fill(next, 0, OUT);
                 assertArrayEquals(Arrays.copyOfRange(stream, (live + 1) * OUT, (live + 2) * OUT), next,
                         "the key is the next iteration's, " + what);
                 e.wipe();
@@ -75,13 +75,13 @@ class ChaCha8EngineTest {
     void seedIsNotKept() {
         byte[] seed = TestSupport.seed(K, "seed");
         byte[] copy = seed.clone();
-        Engine.ChaCha8Engine e = new Engine.ChaCha8Engine(seed);
+        JavaEngines.ChaCha8 e = new JavaEngines.ChaCha8(seed);
         assertArrayEquals(copy, seed);
         Arrays.fill(seed, (byte) 0);
         byte[] a = new byte[100];
         byte[] b = new byte[100];
         e.fill(a, 0, 100);
-        new Engine.ChaCha8Engine(copy).fill(b, 0, 100);
+        new JavaEngines.ChaCha8(copy).fill(b, 0, 100);
         assertArrayEquals(b, a);
     }
 }

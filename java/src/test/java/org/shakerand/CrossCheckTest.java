@@ -136,7 +136,7 @@ class CrossCheckTest {
      * Reads n bytes from src in random slices: fill at random offsets of a larger array, u64 and
      * u32 words (little-endian), zero-length fills.
      */
-    static byte[] sliced(Source src, int n, SplittableRandom sr) {
+    static byte[] sliced(RandomStream src, int n, SplittableRandom sr) {
         byte[] out = new byte[n];
         int got = 0;
         while (got < n) {
@@ -188,10 +188,10 @@ class CrossCheckTest {
             } finally {
                 NativeLib.engineFree(e);
             }
-            assertArrayEquals(whole, sliced(Engine.create(k, seed), n, sr), "pure Java sliced, " + what);
+            assertArrayEquals(whole, sliced(JavaEngines.create(k, seed), n, sr), "pure Java sliced, " + what);
 
             byte[] pure = new byte[n];
-            Engine.create(k, seed).fill(pure, 0, n);
+            JavaEngines.create(k, seed).fill(pure, 0, n);
             assertArrayEquals(whole, pure, "pure Java in one fill, " + what);
             NativeEngine ne = new NativeEngine(k.code, seed);
             try {

@@ -42,7 +42,7 @@ class StatisticsTest {
 
     @Test
     void bigIntegerSmallBoundsChiSquare() {
-        ShakeRandom s = ShakeRandom.seeded(JavaSystem.utf8("chi"), ShakeRandom.Kind.TURBOSHAKE256X8);
+        ShakeRandom s = ShakeRandom.seeded(TestSupport.utf8("chi"), ShakeRandom.Kind.TURBOSHAKE256X8);
         ShakeRandom sys = new ShakeRandom();
         for (int b : BOUNDS) {
             BigInteger bb = BigInteger.valueOf(b);
@@ -56,7 +56,7 @@ class StatisticsTest {
     @Test
     void biasedSamplerIsCaught() {
         // byte mod 192: values below 64 are twice as likely. The test must reject it.
-        ShakeRandom s = ShakeRandom.seeded(JavaSystem.utf8("bias"), ShakeRandom.Kind.TURBOSHAKE256X8);
+        ShakeRandom s = ShakeRandom.seeded(TestSupport.utf8("bias"), ShakeRandom.Kind.TURBOSHAKE256X8);
         assertFalse(uniform(192, 40 * 192 + 20_000, i -> (s.nextInt() & 0xff) % 192));
         // A subtler one: 16 bits mod 1000 (values below 536 about 1.5 % more likely).
         assertFalse(uniform(1000, 16_000_000, i -> (s.nextInt() & 0xffff) % 1000));

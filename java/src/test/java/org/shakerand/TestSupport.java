@@ -43,8 +43,12 @@ final class TestSupport {
      * (chacha8rand) that many bytes of SHAKE256 of them.
      */
     static byte[] seed(ShakeRandom.Kind kind, String text) {
-        byte[] b = JavaSystem.utf8(text);
+        byte[] b = utf8(text);
         return kind.seedLength() < 0 ? b : Sponge.shake256(b, kind.seedLength());
+    }
+
+    static byte[] utf8(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     static Path repoFile(String rel) {

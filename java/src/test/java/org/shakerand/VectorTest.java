@@ -106,7 +106,7 @@ class VectorTest {
             for (int i = 0; i < want.length; i++) {
                 assertEquals(want[i], r.nextLong(), "nextLong " + i);
             }
-            Source src = make.apply(seed, k).source();
+            RandomStream src = make.apply(seed, k).source();
             for (int i = 0; i < want.length; i++) {
                 assertEquals(want[i], src.u64(), "u64 " + i);
             }

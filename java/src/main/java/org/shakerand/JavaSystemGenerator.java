@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 package org.shakerand;
 
-import java.nio.charset.StandardCharsets;
 import java.security.NoSuchAlgorithmException;
 import java.security.NoSuchProviderException;
 import java.security.SecureRandom;
 import java.util.Arrays;
+import java.util.UUID;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.ToLongFunction;
 
 /**
  * The pure-Java system generator: one engine per thread of the kind the C system generator
@@ -13,9 +15,11 @@ import java.util.Arrays;
  * says so), keyed with TurboSHAKE256(D = 0x22) of 64 bytes from the JDK's own non-blocking
  * source and a counter (32 bytes out for chacha8rand, 64 for turboshake256x8), reseeded after
  * 16 MiB of output or 60 seconds, the C system generator's policy (docs/system.md).
+ *
+ * <p>Platform threads have a generator each (in a ThreadLocal); virtual threads share a few,
+ * chosen by thread id, each behind its own lock.
  */
-final class JavaSystem {
-    private JavaSystem() {}
+final class JavaSystemGenerator implements SystemGenerator.Backend {
 
     /** The engine every thread runs, read once as the C library does. */
     static final ShakeRandom.Kind KIND =
@@ -68,22 +72,22 @@ final class JavaSystem {
     }
 
     /** One thread's generator. */
-    static final class Gen implements Source {
-        private Engine engine;
+    static final class ThreadGenerator implements RandomStream {
+        private BufferedStream engine;
         private long sinceSeed;
         private long deadline;
         int reseeds; // for the tests
 
 
-        Gen() {
+        ThreadGenerator() {
             reseed(new byte[0]);
         }
 
         void reseed(byte[] extra) {
             final boolean chacha = KIND == ShakeRandom.Kind.CHACHA8RAND;
             byte[] seed = entropy(chacha ? 32 : 64, extra);
-            Engine old = engine;
-            engine = chacha ? new Engine.ChaCha8Engine(seed) : new Engine.X8Engine(seed);
+            BufferedStream old = engine;
+            engine = chacha ? new JavaEngines.ChaCha8(seed) : new JavaEngines.X8(seed);
             Arrays.fill(seed, (byte) 0);
             if (old != null) {
                 old.wipe();
@@ -128,7 +132,97 @@ final class JavaSystem {
         }
     }
 
-    static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
+    private static final ThreadLocal<ThreadGenerator> OWN = ThreadLocal.withInitial(ThreadGenerator::new);
+
+    private static final int STRIPES = Integer.highestOneBit(
+            Math.max(1, Runtime.getRuntime().availableProcessors()) * 4 - 1) << 1;
+    private static final ThreadGenerator[] SHARED = new ThreadGenerator[STRIPES];
+    private static final ReentrantLock[] LOCKS = new ReentrantLock[STRIPES];
+
+    static {
+        for (int i = 0; i < STRIPES; i++) {
+            LOCKS[i] = new ReentrantLock();
+        }
+    }
+
+    /** The stripe of a virtual thread; its generator is made on first use, under its lock. */
+    private static int stripe(Thread t) {
+        long id = t.getId();
+        return (int) ((id ^ (id >>> 17)) * 0x9E3779B9L >>> 7) & (STRIPES - 1);
+    }
+
+    private static ThreadGenerator shared(int i) {
+        ThreadGenerator g = SHARED[i];
+        if (g == null) {
+            g = new ThreadGenerator();
+            SHARED[i] = g;
+        }
+        return g;
+    }
+
+    /** f applied to the calling thread's generator: its own, or its stripe's under the lock. */
+    private static long withGenerator(ToLongFunction<ThreadGenerator> f) {
+        Thread t = Thread.currentThread();
+        if (!SystemGenerator.isVirtual(t)) {
+            return f.applyAsLong(OWN.get());
+        }
+        int i = stripe(t);
+        LOCKS[i].lock();
+        try {
+            return f.applyAsLong(shared(i));
+        } finally {
+            LOCKS[i].unlock();
+        }
+    }
+
+    @Override
+    public RandomStream local(Thread t) {
+        return SystemGenerator.isVirtual(t) ? null : OWN.get();
+    }
+
+    @Override
+    public long u64() {
+        Thread t = Thread.currentThread();
+        if (!SystemGenerator.isVirtual(t)) {
+            return OWN.get().u64();
+        }
+        return withGenerator(ThreadGenerator::u64);
+    }
+
+    @Override
+    public void fill(byte[] out, int off, int len) {
+        withGenerator(g -> {
+            g.fill(out, off, len);
+            return 0;
+        });
+    }
+
+    @Override
+    public UUID uuid4() {
+        long[] w = new long[2];
+        withGenerator(g -> {
+            w[0] = g.u64();
+            w[1] = g.u64();
+            return 0;
+        });
+        return Samplers.uuid4(w[0], w[1]);
+    }
+
+    @Override
+    public void reseed(byte[] extra) {
+        withGenerator(g -> {
+            g.reseed(extra);
+            return 0;
+        });
+    }
+
+    @Override
+    public byte[] entropy(int n) {
+        return entropy(n, new byte[0]);
+    }
+
+    @Override
+    public String describe() {
+        return "pure Java (" + NativeLib.STATUS + "), kernel java, sources: " + osSourceName();
     }
 }

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import org.junit.jupiter.api.Test;
 
 /** The pure-Java system generator's engine, reseed budget (16 MiB) and setSeed mixing. */
-class JavaSystemTest {
+class JavaSystemGeneratorTest {
     @Test
     void reseedsAfterSixteenMebibytes() {
-        JavaSystem.Gen g = new JavaSystem.Gen();
+        JavaSystemGenerator.ThreadGenerator g = new JavaSystemGenerator.ThreadGenerator();
         assertEquals(1, g.reseeds);
         byte[] buf = new byte[1 << 20];
         for (int i = 0; i < 15; i++) {
@@ -28,11 +28,11 @@ class JavaSystemTest {
     void runsTheCSystemGeneratorsEngine() {
         String chosen = System.getenv("SHAKERAND_SYSTEM_ENGINE");
         assertEquals("turboshake256x8".equals(chosen) ? ShakeRandom.Kind.TURBOSHAKE256X8
-                : ShakeRandom.Kind.CHACHA8RAND, JavaSystem.KIND);
+                : ShakeRandom.Kind.CHACHA8RAND, JavaSystemGenerator.KIND);
     }
 
     @Test
     void twoGeneratorsDiffer() {
-        assertNotEquals(new JavaSystem.Gen().u64(), new JavaSystem.Gen().u64());
+        assertNotEquals(new JavaSystemGenerator.ThreadGenerator().u64(), new JavaSystemGenerator.ThreadGenerator().u64());
     }
 }

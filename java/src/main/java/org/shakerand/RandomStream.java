@@ -2,7 +2,7 @@
 package org.shakerand;
 
 /** A stream of random bytes; words are the next 8 (4) bytes read little-endian. */
-interface Source {
+interface RandomStream {
     long u64();
 
     int u32();

@@ -3,135 +3,32 @@ package org.shakerand;
 
 import java.util.Arrays;
 
-/**
- * The engines of docs/engines.md in Java, byte-identical to the C library's. Output is served
- * from a buffer that refill() loads; each byte is zeroed as it is handed out, and the next
- * refill happens as soon as the last byte of the current one is gone, so a captured engine
- * holds nothing already delivered. A large fill may have the refills in between written
- * straight into the caller's array (fillWhole), as the C engines do. Confined to one thread.
- */
-abstract class Engine implements Source {
-    final byte[] buf;
-    int pos;
-    private final int size;
+/** The engines of docs/engines.md in Java, byte-identical to the C library's. */
+final class JavaEngines {
+    private JavaEngines() {}
 
-    Engine(int size) {
-        this.buf = new byte[size];
-        this.size = size;
-        this.pos = size;
-    }
-
-    /** Loads buf[0, size) with the next output and moves the state past it. */
-    abstract void refill();
-
-    abstract void wipeState();
-
-    final void prime() {
-        refill();
-        pos = 0;
-    }
-
-    @Override
-    public final long u64() {
-        int p = pos;
-        if (size - p >= 8) {
-            long v = Bytes.le64(buf, p);
-            Bytes.putLe64(buf, p, 0L);
-            advance(p + 8);
-            return v;
-        }
-        byte[] t = new byte[8];
-        fill(t, 0, 8);
-        long v = Bytes.le64(t, 0);
-        Arrays.fill(t, (byte) 0);
-        return v;
-    }
-
-    @Override
-    public final int u32() {
-        int p = pos;
-        if (size - p >= 4) {
-            int v = Bytes.le32(buf, p);
-            Bytes.LE32.set(buf, p, 0);
-            advance(p + 4);
-            return v;
-        }
-        byte[] t = new byte[4];
-        fill(t, 0, 4);
-        int v = Bytes.le32(t, 0);
-        Arrays.fill(t, (byte) 0);
-        return v;
-    }
-
-    private void advance(int p) {
-        if (p == size) {
-            refill();
-            p = 0;
-        }
-        pos = p;
-    }
-
-    /**
-     * Writes the refills that follow the current one straight into out[off, off + k * size) for
-     * the largest k with k * size <= len, exactly as k calls of refill() would load them into
-     * buf, and returns k * size; this is called only when buf has been handed out in full. The
-     * delivered bytes then never sit in the engine. An engine that cannot returns 0.
-     */
-    int fillWhole(byte[] out, int off, int len) {
-        return 0;
-    }
-
-    @Override
-    public final void fill(byte[] out, int off, int len) {
-        while (len > 0) {
-            int p = pos;
-            int n = Math.min(len, size - p);
-            System.arraycopy(buf, p, out, off, n);
-            Arrays.fill(buf, p, p + n, (byte) 0);
-            off += n;
-            len -= n;
-            if (p + n < size) {
-                pos = p + n;
-                return;
-            }
-            if (len >= size) {
-                int d = fillWhole(out, off, len);
-                off += d;
-                len -= d;
-            }
-            refill();
-            pos = 0;
-        }
-    }
-
-    final void wipe() {
-        Arrays.fill(buf, (byte) 0);
-        wipeState();
-        pos = size;
-    }
-
-    static Engine create(ShakeRandom.Kind kind, byte[] seed) {
+    static BufferedStream create(ShakeRandom.Kind kind, byte[] seed) {
         switch (kind) {
             case TURBOSHAKE256:
-                return new SpongeEngine(seed, 12);
+                return new Xof(seed, 12);
             case SHAKE256:
-                return new SpongeEngine(seed, 24);
+                return new Xof(seed, 24);
             case TURBOSHAKE256X8:
-                return new X8Engine(seed);
+                return new X8(seed);
             case CHACHA8RAND:
-                return new ChaCha8Engine(seed);
+                return new ChaCha8(seed);
             default:
                 throw new IllegalArgumentException("unknown kind " + kind);
         }
     }
 
     /** RandomSHAKE's streams: the XOF squeezed in periods of 8 blocks, a ratchet between them. */
-    static final class SpongeEngine extends Engine {
+    static final class Xof extends BufferedStream {
         private final long[] s = new long[25];
         private final int rounds;
         private int block;
 
-        SpongeEngine(byte[] seed, int rounds) {
+        Xof(byte[] seed, int rounds) {
             super(Sponge.RATE);
             this.rounds = rounds;
             Sponge.absorbFinal(s, seed, 0x1F, rounds);
@@ -161,12 +58,12 @@ abstract class Engine implements Source {
     }
 
     /** turboshake256x8: 8 TurboSHAKE256 lanes keyed by K || j, words interleaved, key erasure. */
-    static final class X8Engine extends Engine {
+    static final class X8 extends BufferedStream {
         static final int OUTPUT = 1056;
         private final long[] key = new long[4];
         private final long[] s = new long[25];
 
-        X8Engine(byte[] seed) {
+        X8(byte[] seed) {
             super(OUTPUT);
             byte[] k = Sponge.turboshake256(seed, 0x20, 32);
             for (int i = 0; i < 4; i++) {
@@ -214,11 +111,11 @@ abstract class Engine implements Source {
      * next key; the old key is overwritten as the iteration is computed, so a captured engine
      * holds only the key of output not yet produced and the undelivered rest of buf.
      */
-    static final class ChaCha8Engine extends Engine {
+    static final class ChaCha8 extends BufferedStream {
         final int[] key = new int[8];
 
         /** @throws IllegalArgumentException if the seed is not 32 bytes (nothing is kept) */
-        ChaCha8Engine(byte[] seed) {
+        ChaCha8(byte[] seed) {
             super(ChaCha8Rand.OUTPUT_BYTES);
             ShakeRandom.Kind.CHACHA8RAND.checkSeed(seed);
             for (int i = 0; i < 8; i++) {

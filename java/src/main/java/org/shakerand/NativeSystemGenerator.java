@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+package org.shakerand;
+
+import java.util.Arrays;
+import java.util.UUID;
+
+/**
+ * The system generator in C (docs/system.md), through JNI. Platform threads: a 512-byte buffer
+ * per thread (in a ThreadLocal) refilled by one JNI call serves ints, longs and UUIDs without a
+ * native call per value; large requests go to native code in one call. Virtual threads get no
+ * Java buffer: they call the C generator directly (one JNI call per value, which cannot be
+ * preempted midway), and the C library's per-thread state lives in the carrier thread, so the
+ * number of states is the number of carriers.
+ */
+final class NativeSystemGenerator implements SystemGenerator.Backend {
+    static final int WORDS = 64;
+
+    /** A platform thread's buffer of native output; as a stream it serves this thread only. */
+    static final class Buffer implements RandomStream {
+        final long[] w = new long[WORDS];
+        int pos = WORDS;
+
+        @Override
+        public long u64() {
+            return take();
+        }
+
+        @Override
+        public int u32() {
+            return (int) take();
+        }
+
+        @Override
+        public void fill(byte[] out, int off, int len) {
+            SystemGenerator.fill(out, off, len);
+        }
+
+        /** The next word of this thread's buffer (zeroed as it is handed out). */
+        long take() {
+            int p = pos;
+            if (p < WORDS) {
+                long[] a = w;
+                long v = a[p];
+                a[p] = 0;
+                pos = p + 1;
+                return v;
+            }
+            return refillAndTake();
+        }
+
+        /** One JNI call refills the whole buffer; the first word is returned (and zeroed). */
+        long refillAndTake() {
+            NativeLib.systemFillLongs(w);
+            long v = w[0];
+            w[0] = 0;
+            pos = 1;
+            return v;
+        }
+
+        void clear() {
+            Arrays.fill(w, 0);
+            pos = WORDS;
+        }
+    }
+
+    private static final ThreadLocal<Buffer> BUFFER = ThreadLocal.withInitial(Buffer::new);
+
+    @Override
+    public RandomStream local(Thread t) {
+        return SystemGenerator.isVirtual(t) ? null : BUFFER.get();
+    }
+
+    @Override
+    public long u64() {
+        if (SystemGenerator.isVirtual(Thread.currentThread())) {
+            return NativeLib.systemU64();
+        }
+        return BUFFER.get().take();
+    }
+
+    /** One buffer lookup for both words. */
+    @Override
+    public UUID uuid4() {
+        if (SystemGenerator.isVirtual(Thread.currentThread())) {
+            return Samplers.uuid4(NativeLib.systemU64(), NativeLib.systemU64());
+        }
+        Buffer b = BUFFER.get();
+        return Samplers.uuid4(b.take(), b.take());
+    }
+
+    @Override
+    public void fill(byte[] out, int off, int len) {
+        if (len >= 64 || SystemGenerator.isVirtual(Thread.currentThread())) {
+            NativeLib.systemFill(out, off, len);
+            return;
+        }
+        Buffer b = BUFFER.get();
+        while (len > 0) {
+            long w = b.take();
+            int n = Math.min(8, len);
+            for (int i = 0; i < n; i++) {
+                out[off + i] = (byte) (w >>> (8 * i));
+            }
+            off += n;
+            len -= n;
+        }
+    }
+
+    /** The thread's buffer holds output of the old seed: it is dropped first. */
+    @Override
+    public void reseed(byte[] extra) {
+        if (!SystemGenerator.isVirtual(Thread.currentThread())) {
+            BUFFER.get().clear();
+        }
+        NativeLib.systemReseed(extra);
+    }
+
+    @Override
+    public byte[] entropy(int n) {
+        byte[] out = new byte[n];
+        NativeLib.entropy(out);
+        return out;
+    }
+
+    @Override
+    public String describe() {
+        return "native shakerand " + NativeLib.version() + " (JNI), kernel " + NativeLib.kernelName()
+                + ", sources: " + NativeLib.sources();
+    }
+}
