@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+/**
+ * shakerand for Java: {@link org.shakerand.ShakeRandom}, a lock-free {@code SecureRandom} over
+ * the shakerand C core, and the JCA provider {@link org.shakerand.ShakeRandProvider}. The native
+ * library is loaded by this module: on JDK 22 and later run with
+ * {@code --enable-native-access=org.shakerand} when it is on the module path.
+ */
+module org.shakerand {
+    exports org.shakerand;
+
+    provides java.security.Provider with org.shakerand.ShakeRandProvider;
+}
