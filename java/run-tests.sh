@@ -41,3 +41,11 @@ if [ "$ran" -eq 0 ]; then
     exit 1
 fi
 echo "Java tests passed on $ran JDK(s)"
+
+# What a release publishes: the jar, its sources and its doclint-clean javadoc (a javadoc
+# warning fails the build), installed into the local repository.
+mvn -B -q --no-transfer-progress -DskipTests install
+for jar in shakerand-0.1.0.jar shakerand-0.1.0-sources.jar shakerand-0.1.0-javadoc.jar; do
+    [ -s "target/$jar" ] || { echo "mvn install made no target/$jar" >&2; exit 1; }
+done
+echo "mvn install: jar, sources jar and javadoc jar"
