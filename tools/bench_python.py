@@ -185,7 +185,8 @@ def main():
             lines.append(
                 f"Missed: numpy's `random()` asks the bit generator for one double per call, "
                 f"so the per-value cost is numpy's loop and call (the same for every bit "
-                f"generator) plus the generator's own: PCG64's whole cost here is "
+                f"generator) plus the generator's own: {'PCG64' if 'PCG64' in r['peer'] else 'AESCounter'}"
+                f"'s whole cost here is "
                 f"{r['peer_s'] / 1e6 * 1e9:.2f} ns a value, while ChaCha8 output alone costs "
                 f"{bulk_per_word * 1e9:.2f} ns a word at the bulk rate above; ours is "
                 f"{r['shakerand_s'] / 1e6 * 1e9:.2f} ns a value ({r['time_ratio']:.2f}x).")
