@@ -10,7 +10,7 @@ BUILD_BENCH ?= build-bench
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps test test-c test-install test-clang test-asan test-tsan test-cross test-python test-go test-java test-verify demo bench bench-go bench-java bench-python verify verify-long clean
+.PHONY: all deps test test-c test-install test-clang test-asan test-tsan test-cross test-python test-go test-java test-java-cross test-verify demo bench bench-go bench-java bench-python verify verify-long clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -20,7 +20,7 @@ all:
 deps:
 	tools/install-deps.sh test
 
-test: deps test-c test-install test-clang test-asan test-tsan test-cross test-python test-go test-java test-verify
+test: deps test-c test-install test-clang test-asan test-tsan test-cross test-python test-go test-java test-java-cross test-verify
 	@echo "make test: every suite passed"
 
 test-c:
@@ -75,6 +75,11 @@ test-go:
 # The Java front end (java/): both paths on JDK 17 and 25.
 test-java:
 	java/run-tests.sh
+
+# The jar's aarch64, ppc64le and s390x natives under qemu-user with each
+# architecture's JVM: vectors, provider, threads, DARN and RNDR.
+test-java-cross:
+	java/run-cross-tests.sh
 
 # The verification suite's short forms (fuzzing 20 s a target, SmallCrush,
 # rngtest, ent, seven dieharder tests, sampler chi-square, ctgrind, valgrind

@@ -2,25 +2,62 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Builds the C core with the repository's CMake (shakerand_static, -fPIC) and links the JNI
 # glue against it into target/classes/native/PLATFORM/libshakerand_jni.so, from which the jar
-# and the tests pick it up. Run by Maven (exec-maven-plugin, phase process-classes).
+# and the tests pick it up: for this machine's platform, and for every other Linux platform
+# the jar carries (x86_64, aarch64, ppc64le, s390x) whose Debian cross compiler is installed
+# (gcc-aarch64-linux-gnu and the like; `tools/install-deps.sh cross` installs them). A missing
+# cross compiler leaves that platform out, with a line saying so; SHAKERAND_JAVA_CROSS=required
+# makes it an error (make test sets it). Run by Maven (exec-maven-plugin, phase
+# process-classes).
 # The core's sources (src/sources.txt) and their instruction sets (target attributes in the
 # sources) come with CMake's shakerand_static, so this script names neither; that library
-# carries no test hook (those are in shakerand_testing only).
-# Usage: build.sh REPO_ROOT TARGET_DIR JAVA_HOME PLATFORM
+# carries no test hook (those are in shakerand_testing only). The JNI headers are
+# architecture-neutral on Linux (jni_md.h: int is 32 bits, long 64, on every platform here).
+# Usage: build.sh REPO_ROOT TARGET_DIR JAVA_HOME
 set -eu
-root=$1 target=$2 jhome=$3 platform=$4
+root=$1 target=$2 jhome=$3
 here=$(cd "$(dirname "$0")" && pwd)
-build="$target/native-build"
-out="$target/classes/native/$platform"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSHAKERAND_BUILD_TESTS=OFF \
-    -DSHAKERAND_BUILD_CLI=OFF -DSHAKERAND_BUILD_EXAMPLES=OFF -DSHAKERAND_BUILD_BENCH=OFF >/dev/null
-cmake --build "$build" --target shakerand_static -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
-mkdir -p "$out"
 jinc="$jhome/include"
 [ -d "$jinc" ] || jinc="$jhome/../include" # a JRE inside a JDK (Java 8 layout)
-${CC:-cc} -std=c11 -O2 -fPIC -shared -Wall -Wextra -Werror -fvisibility=hidden \
-    -I "$root/include" -I "$target/jni-include" -I "$jinc" -I "$jinc/linux" \
-    -o "$out/libshakerand_jni.so" "$here/shakerand_jni.c" "$build/libshakerand.a" \
-    -pthread -Wl,--no-undefined -Wl,-z,noexecstack -Wl,-z,nodelete # nodelete: the C core's
-    # thread-exit destructor must stay mapped if the JDK unloads the library with its class loader
-echo "built $out/libshakerand_jni.so"
+
+# build PLATFORM CMAKE_PROCESSOR CC: one platform's library (CC empty: this machine's).
+build() {
+    platform=$1 processor=$2 cc=$3
+    dir="$target/native-build/$platform"
+    out="$target/classes/native/$platform"
+    set -- -DCMAKE_BUILD_TYPE=Release -DSHAKERAND_BUILD_TESTS=OFF -DSHAKERAND_BUILD_CLI=OFF \
+        -DSHAKERAND_BUILD_EXAMPLES=OFF -DSHAKERAND_BUILD_BENCH=OFF
+    if [ -n "$cc" ]; then
+        set -- "$@" -DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR="$processor" \
+            -DCMAKE_C_COMPILER="$cc"
+    fi
+    cmake -S "$root" -B "$dir" "$@" >/dev/null
+    cmake --build "$dir" --target shakerand_static -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+    mkdir -p "$out"
+    ${cc:-${CC:-cc}} -std=c11 -O2 -fPIC -shared -Wall -Wextra -Werror -fvisibility=hidden \
+        -I "$root/include" -I "$target/jni-include" -I "$jinc" -I "$jinc/linux" \
+        -o "$out/libshakerand_jni.so" "$here/shakerand_jni.c" "$dir/libshakerand.a" \
+        -pthread -Wl,--no-undefined -Wl,-z,noexecstack -Wl,-z,nodelete # nodelete: the C core's
+        # thread-exit destructor must stay mapped if the JDK unloads the library with its class loader
+    echo "built $out/libshakerand_jni.so"
+}
+
+host=$(uname -m)
+missing=""
+for p in x86_64:x86_64-linux-gnu-gcc aarch64:aarch64-linux-gnu-gcc \
+         ppc64le:powerpc64le-linux-gnu-gcc s390x:s390x-linux-gnu-gcc; do
+    arch=${p%%:*} cc=${p#*:}
+    if [ "$arch" = "$host" ]; then
+        build "linux-$arch" "$arch" ""
+    elif command -v "$cc" >/dev/null 2>&1; then
+        build "linux-$arch" "$arch" "$cc"
+    else
+        missing="$missing linux-$arch"
+    fi
+done
+if [ -n "$missing" ]; then
+    echo "not built (no cross compiler):$missing"
+    if [ "${SHAKERAND_JAVA_CROSS:-}" = required ]; then
+        echo "SHAKERAND_JAVA_CROSS=required: run tools/install-deps.sh cross" >&2
+        exit 1
+    fi
+fi

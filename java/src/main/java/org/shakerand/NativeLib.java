@@ -17,7 +17,9 @@ import java.util.Locale;
  * The JNI glue (src/main/c/shakerand_jni.c) and its loader. The library is packed in the jar
  * under native/PLATFORM/ and copied to a private temporary file of this process (a fresh name
  * each time, mode 0600, created exclusively), then loaded; two JVMs never share or overwrite one file.
- * -Dshakerand.native=false, another platform, or any failure gives the pure-Java path.
+ * The jar carries linux-x86_64, linux-aarch64, linux-ppc64le and linux-s390x (picked by os.arch);
+ * each needs glibc 2.34 or later. -Dshakerand.native=false, another platform, or any failure
+ * (an older glibc included) gives the pure-Java path, said once on System.Logger at INFO.
  */
 final class NativeLib {
     private NativeLib() {}
@@ -65,6 +67,10 @@ final class NativeLib {
         LOADED = ok;
         STATUS = status;
         PATH = path;
+        if (!ok) {
+            System.getLogger("org.shakerand").log(System.Logger.Level.INFO,
+                    "shakerand: pure Java, " + status);
+        }
     }
 
     /**

@@ -1,0 +1,95 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# The Java suite's platform-sensitive part on the other architectures the jar carries, each
+# under qemu-user with that architecture's JVM (Debian's openjdk-17-jre-headless, unpacked into
+# a private root under target/cross/, never installed): the native library the jar holds for it,
+# the vectors (s390x is big-endian), the native-versus-Java cross-check, the provider, DRBG
+# parameters, threads, and the sources report: DARN used under -cpu power9 and absent under
+# power8, RNDR used under -cpu max and absent under cortex-a57.
+# Usage: java/run-cross-tests.sh   (make test-java-cross; installs what it needs)
+set -eu
+cd "$(dirname "$0")"
+../tools/install-deps.sh cross
+if ! command -v mvn >/dev/null 2>&1 || ! command -v javac >/dev/null 2>&1; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+        maven openjdk-17-jdk-headless >/dev/null
+fi
+cross=$(pwd)/target/cross
+mkdir -p "$cross"
+
+# A JVM for Debian architecture $1: its packages downloaded with an apt configuration of its
+# own (package lists under target/cross/, so the machine's apt state, architectures included,
+# is never touched) and unpacked into a root of its own; absolute symbolic links are made to
+# point inside that root.
+jvm_root() {
+    arch=$1 root="$cross/root-$arch"
+    if [ ! -x "$root/usr/lib/jvm/java-17-openjdk-$arch/bin/java" ]; then
+        state="$cross/apt-$arch"
+        rm -rf "$state" "$root"
+        mkdir -p "$state/lists/partial" "$state/cache/archives/partial" "$state/debs" "$root"
+        set -- -o APT::Architecture="$arch" -o APT::Architectures::="$arch" \
+            -o Dir::State::Lists="$state/lists" -o Dir::Cache="$state/cache" \
+            -o Dir::State::status=/dev/null
+        # A mirror mid-sync can fail one list; the packages come from the lists that loaded.
+        apt-get "$@" update -qq >/dev/null 2>&1 || true
+        (cd "$state/debs" && apt-get "$@" download -q openjdk-17-jre-headless libc6 libgcc-s1 \
+            libstdc++6 zlib1g >/dev/null 2>&1)
+        for deb in "$state/debs"/*.deb; do
+            dpkg-deb -x "$deb" "$root"
+        done
+        rootdir=$(cd "$root" && pwd)
+        find "$root" -type l | while read -r link; do
+            t=$(readlink "$link")
+            case $t in /*) ln -sfn "$rootdir$t" "$link" ;; esac
+        done
+    fi
+    echo "$root"
+}
+
+# The host build: all four natives (a missing cross compiler is an error here), the test
+# classes, and JUnit's console launcher.
+SHAKERAND_JAVA_CROSS=required mvn -B -q --no-transfer-progress test-compile
+mvn -B -q --no-transfer-progress dependency:copy \
+    -Dartifact=org.junit.platform:junit-platform-console-standalone:1.10.2 \
+    -DoutputDirectory="$cross" >/dev/null
+launcher="$cross/junit-platform-console-standalone-1.10.2.jar"
+classes="target/classes:target/test-classes"
+tests="--select-class=org.shakerand.PlatformTest --select-class=org.shakerand.VectorTest
+    --select-class=org.shakerand.CrossCheckTest --select-class=org.shakerand.SeededApiTest
+    --select-class=org.shakerand.DrbgTest --select-class=org.shakerand.ThreadSafetyTest
+    --select-class=org.shakerand.UuidTest --select-class=org.shakerand.ArgumentTest"
+
+# run QEMU DEBIAN_ARCH PLATFORM CPU EXPECT_SOURCES
+run() {
+    qemu=$1 arch=$2 platform=$3 cpu=$4 expect=$5
+    root=$(jvm_root "$arch")
+    start=$(date +%s)
+    if ! out=$(QEMU_LD_PREFIX="$root" QEMU_CPU="$cpu" "$qemu" \
+            "$root/usr/lib/jvm/java-17-openjdk-$arch/bin/java" \
+            -XX:TieredStopAtLevel=1 --add-opens java.base/java.security=ALL-UNNAMED \
+            -Dshakerand.expectNative=true -Dshakerand.expectPlatform="$platform" \
+            -Dshakerand.expectSources="$expect" \
+            -jar "$launcher" -cp "$classes" $tests --disable-banner --details=summary \
+            --disable-ansi-colors 2>&1); then
+        echo "$out"
+        echo "java cross $platform -cpu $cpu: FAILED" >&2
+        exit 1
+    fi
+    summary=$(echo "$out" | grep -E "tests (successful|failed)" | tr -s ' ' | tr '\n' ' ')
+    echo "java cross $platform -cpu $cpu ($expect): $summary($(($(date +%s) - start)) s)"
+}
+
+run qemu-ppc64le ppc64el linux-ppc64le power9 +darn
+run qemu-ppc64le ppc64el linux-ppc64le power8 -darn
+run qemu-aarch64 arm64 linux-aarch64 max +rndr
+run qemu-aarch64 arm64 linux-aarch64 cortex-a57 -rndr
+run qemu-s390x s390x linux-s390x max ""
+SHAKERAND_JAVA_CROSS=required mvn -B -q --no-transfer-progress -DskipTests package >/dev/null
+for platform in linux-x86_64 linux-aarch64 linux-ppc64le linux-s390x; do
+    unzip -l target/shakerand-0.1.0.jar | grep -q "native/$platform/libshakerand_jni.so" ||
+        { echo "the jar has no native/$platform" >&2; exit 1; }
+done
+echo "the jar holds the natives of linux-x86_64, linux-aarch64, linux-ppc64le and linux-s390x"
+echo "Java cross tests passed"
