@@ -37,6 +37,9 @@ class ProcessTest {
         assertTrue(TestSupport.field(out, "implementation").startsWith("pure Java (no native library for linux-sparc)"),
                 out.toString());
         assertEquals("true", TestSupport.field(out, "draws"), out.toString());
+        // One line on System.Logger (java.util.logging's console handler, on stderr) says why.
+        assertEquals(1, out.stream().filter(l -> l.contains("shakerand: pure Java, no native library for linux-sparc")).count(),
+                out.toString());
     }
 
     @Test
