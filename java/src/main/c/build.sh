@@ -3,7 +3,8 @@
 # Builds the C core with the repository's CMake (shakerand_static, -fPIC) and links the JNI
 # glue against it into target/classes/native/PLATFORM/libshakerand_jni.so, from which the jar
 # and the tests pick it up: for this machine's platform, and for every other Linux platform
-# the jar carries (x86_64, aarch64, ppc64le, s390x) whose Debian cross compiler is installed
+# the jar carries (x86_64, aarch64, ppc64le, s390x) whose Debian cross compiler is installed,
+# and beside each, in target/test-native/PLATFORM/, the tests' library of C samplers
 # (gcc-aarch64-linux-gnu and the like; `tools/install-deps.sh cross` installs them). A missing
 # cross compiler leaves that platform out, with a line saying so; SHAKERAND_JAVA_CROSS=required
 # makes it an error (make test sets it). Run by Maven (exec-maven-plugin, phase
@@ -39,6 +40,13 @@ build() {
         -pthread -Wl,--no-undefined -Wl,-z,noexecstack -Wl,-z,nodelete # nodelete: the C core's
         # thread-exit destructor must stay mapped if the JDK unloads the library with its class loader
     echo "built $out/libshakerand_jni.so"
+    # The tests' own library (the C samplers, for CrossCheckTest), outside the jar's classes.
+    tests="$target/test-native/$platform"
+    mkdir -p "$tests"
+    ${cc:-${CC:-cc}} -std=c11 -O2 -fPIC -shared -Wall -Wextra -Werror -fvisibility=hidden \
+        -I "$root/include" -I "$jinc" -I "$jinc/linux" \
+        -o "$tests/libshakerand_samplers_jni.so" "$here/../../test/c/samplers_jni.c" \
+        "$dir/libshakerand.a" -pthread -Wl,--no-undefined -Wl,-z,noexecstack
 }
 
 host=$(uname -m)

@@ -140,19 +140,4 @@ final class NativeLib {
     static native void engineFill(long engine, byte[] b, int off, int len);
 
     static native void engineFree(long engine);
-
-    // The C samplers themselves, for the tests' cross-check of the Java ports.
-    static native int uniformU32(long engine, int n);
-
-    static native long uniformU64(long engine, long n);
-
-    static native long rangeI64(long engine, long lo, long hi);
-
-    static native double nextDouble(long engine);
-
-    static native float nextFloat(long engine);
-
-    static native byte[] below(long engine, byte[] r);
-
-    static native byte[] uuid4(long engine);
 }

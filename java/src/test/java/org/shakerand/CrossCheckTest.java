@@ -31,14 +31,14 @@ class CrossCheckTest {
     @AfterEach
     void free() {
         if (c != 0) {
-            NativeLib.engineFree(c);
+            NativeSamplers.engineFree(c);
             c = 0;
         }
     }
 
     private ShakeRandom pair(ShakeRandom.Kind k, String seedText) {
         byte[] seed = TestSupport.seed(k, seedText);
-        c = NativeLib.engineNew(k.code, seed);
+        c = NativeSamplers.engineNew(k.code, seed);
         return ShakeRandom.seededJava(seed, k);
     }
 
@@ -54,15 +54,15 @@ class CrossCheckTest {
         for (int round = 0; round < 200; round++) {
             for (int n : INT_BOUNDS) {
                 // Unsigned bounds beyond Integer.MAX_VALUE exercise heavy rejection.
-                assertEquals(NativeLib.uniformU32(c, n), Samplers.belowU32(j.source(), n), "u32 " + n);
+                assertEquals(NativeSamplers.uniformU32(c, n), Samplers.belowU32(j.source(), n), "u32 " + n);
                 if (n > 0) {
-                    assertEquals(NativeLib.uniformU32(c, n), j.nextInt(n), "nextInt " + n);
+                    assertEquals(NativeSamplers.uniformU32(c, n), j.nextInt(n), "nextInt " + n);
                 }
             }
             for (long n : LONG_BOUNDS) {
-                assertEquals(NativeLib.uniformU64(c, n), Samplers.belowU64(j.source(), n), "u64 " + n);
+                assertEquals(NativeSamplers.uniformU64(c, n), Samplers.belowU64(j.source(), n), "u64 " + n);
                 if (n > 0) {
-                    assertEquals(NativeLib.uniformU64(c, n), j.nextLong(n), "nextLong " + n);
+                    assertEquals(NativeSamplers.uniformU64(c, n), j.nextLong(n), "nextLong " + n);
                 }
             }
         }
@@ -76,13 +76,13 @@ class CrossCheckTest {
             {-1, Long.MAX_VALUE}, {1000, 1001}, {Long.MAX_VALUE - 3, Long.MAX_VALUE}};
         for (int round = 0; round < 300; round++) {
             for (long[] r : ranges) {
-                assertEquals(NativeLib.rangeI64(c, r[0], r[1] - 1), j.nextLong(r[0], r[1]));
+                assertEquals(NativeSamplers.rangeI64(c, r[0], r[1] - 1), j.nextLong(r[0], r[1]));
             }
-            assertEquals(NativeLib.uniformU32(c, 20) - 10, j.nextInt(-10, 10));
-            assertEquals(NativeLib.uniformU32(c, -1) + Integer.MIN_VALUE, j.nextInt(Integer.MIN_VALUE, Integer.MAX_VALUE));
-            assertEquals(NativeLib.nextDouble(c), j.nextDouble());
-            assertEquals(NativeLib.nextFloat(c), j.nextFloat());
-            ByteBuffer u = ByteBuffer.wrap(NativeLib.uuid4(c));
+            assertEquals(NativeSamplers.uniformU32(c, 20) - 10, j.nextInt(-10, 10));
+            assertEquals(NativeSamplers.uniformU32(c, -1) + Integer.MIN_VALUE, j.nextInt(Integer.MIN_VALUE, Integer.MAX_VALUE));
+            assertEquals(NativeSamplers.nextDouble(c), j.nextDouble());
+            assertEquals(NativeSamplers.nextFloat(c), j.nextFloat());
+            ByteBuffer u = ByteBuffer.wrap(NativeSamplers.uuid4(c));
             assertEquals(new UUID(u.getLong(), u.getLong()), j.nextUUID());
         }
     }
@@ -111,13 +111,13 @@ class CrossCheckTest {
         for (int round = 0; round < 5; round++) {
             for (BigInteger r : bounds) {
                 byte[] rb = r.toByteArray();
-                BigInteger want = new BigInteger(1, NativeLib.below(c, rb));
+                BigInteger want = new BigInteger(1, NativeSamplers.below(c, rb));
                 assertEquals(want, j.nextBigInteger(r), "bound " + r.toString(16));
             }
         }
         // Leading zero bytes in r are allowed and give the same draws.
         byte[] padded = {0, 0, 0, 5};
-        assertArrayEquals(NativeLib.below(c, padded), Samplers.below(j.source(), padded));
+        assertArrayEquals(NativeSamplers.below(c, padded), Samplers.below(j.source(), padded));
     }
 
     /** A request length: mostly small, often around one refill or a few (the direct path). */
