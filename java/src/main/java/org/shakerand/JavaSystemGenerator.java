@@ -3,6 +3,7 @@ package org.shakerand;
 
 import java.security.NoSuchAlgorithmException;
 import java.security.NoSuchProviderException;
+import java.security.ProviderException;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.UUID;
@@ -46,11 +47,12 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
                 // next candidate
             }
         }
-        throw new IllegalStateException("no non-blocking OS random source in this JDK");
+        return null; // each draw that needs it then throws ProviderException
     }
 
     static String osSourceName() {
-        return OS.getProvider().getName() + " " + OS.getAlgorithm();
+        return OS == null ? "none (no SUN NativePRNGNonBlocking or DRBG in this JDK)"
+                : OS.getProvider().getName() + " " + OS.getAlgorithm();
     }
 
     private static synchronized long nextCounter() {
@@ -59,6 +61,9 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
 
     /** Fresh conditioned entropy: TurboSHAKE256(D = 0x22) of OS bytes, a counter and extra. */
     static byte[] entropy(int n, byte[] extra) {
+        if (OS == null) {
+            throw new ProviderException("shakerand: " + osSourceName());
+        }
         byte[] os = new byte[64];
         OS.nextBytes(os);
         byte[] msg = new byte[64 + 8 + extra.length];

@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
@@ -15,11 +16,15 @@ import java.util.Locale;
 
 /**
  * The JNI glue (src/main/c/shakerand_jni.c) and its loader. The library is packed in the jar
- * under native/PLATFORM/ and copied to a private temporary file of this process (a fresh name
- * each time, mode 0600, created exclusively), then loaded; two JVMs never share or overwrite one file.
+ * under native/PLATFORM/ and copied into a new directory of this process's own (mode 0700,
+ * created exclusively under java.io.tmpdir, or -Dshakerand.tmpdir), then loaded and deleted; two
+ * JVMs never share or overwrite one file. A temporary directory that others may write to
+ * without the sticky bit is refused: anyone who can rename entries there could swap the file
+ * between its writing and System.load.
  * The jar carries linux-x86_64, linux-aarch64, linux-ppc64le and linux-s390x (picked by os.arch);
  * each needs glibc 2.34 or later. -Dshakerand.native=false, another platform, or any failure
- * (an older glibc included) gives the pure-Java path, said once on System.Logger at INFO.
+ * (an older glibc included) gives the pure-Java path, said once on System.Logger at INFO
+ * ({@link SystemGenerator}, once the backend is in place).
  */
 final class NativeLib {
     private NativeLib() {}
@@ -41,16 +46,22 @@ final class NativeLib {
                 if (in == null) {
                     status = "no native library for " + platform;
                 } else {
-                    Path file = createPrivateFile();
+                    Path dir = createPrivateDirectory();
+                    Path file = dir.resolve("libshakerand_jni.so");
                     try {
-                        try (OutputStream o = Files.newOutputStream(file, StandardOpenOption.WRITE)) {
+                        try (OutputStream o = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW,
+                                StandardOpenOption.WRITE)) {
                             in.transferTo(o);
                         }
                         System.load(file.toAbsolutePath().toString());
                     } finally {
                         // Once mapped, the file is not needed: remove it now, not at exit,
                         // so a crash leaves nothing behind.
-                        if (!file.toFile().delete()) {
+                        boolean fileGone = file.toFile().delete();
+                        if (!dir.toFile().delete()) {
+                            dir.toFile().deleteOnExit(); // registered first, so deleted last
+                        }
+                        if (!fileGone) {
                             file.toFile().deleteOnExit();
                         }
                     }
@@ -67,33 +78,61 @@ final class NativeLib {
         LOADED = ok;
         STATUS = status;
         PATH = path;
-        if (!ok) {
-            System.getLogger("org.shakerand").log(System.Logger.Level.INFO,
-                    "shakerand: pure Java, " + status);
-        }
     }
 
     /**
-     * A new file only this user can read, made with O_CREAT|O_EXCL under a name unique to this
-     * process. Files.createTempFile is not used: it names files with a SecureRandom, which is
-     * this library itself when the provider is installed first (a cycle during class init).
+     * A new directory only this user can enter, made with mkdir (which fails if the name exists)
+     * under a name unique to this process. Files.createTempDirectory is not used: it names
+     * directories with a SecureRandom, which is this library itself when the provider is
+     * installed first (a cycle during class init).
      */
-    private static Path createPrivateFile() throws IOException {
-        Path dir = Paths.get(System.getProperty("java.io.tmpdir"));
+    private static Path createPrivateDirectory() throws IOException {
+        Path parent = Paths.get(System.getProperty("shakerand.tmpdir",
+                System.getProperty("java.io.tmpdir"))).toRealPath();
+        boolean unix = FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
         long pid = ProcessHandle.current().pid();
-        boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
         for (int attempt = 0; ; attempt++) {
-            Path file = dir.resolve("shakerand-jni-" + pid + "-" + Long.toHexString(System.nanoTime())
-                    + "-" + attempt + ".so");
+            Path dir = parent.resolve("shakerand-jni-" + pid + "-" + Long.toHexString(System.nanoTime())
+                    + "-" + attempt);
             try {
-                return posix
-                        ? Files.createFile(file, PosixFilePermissions.asFileAttribute(
-                                PosixFilePermissions.fromString("rw-------")))
-                        : Files.createFile(file);
+                if (!unix) {
+                    return Files.createDirectory(dir);
+                }
+                Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(
+                        PosixFilePermissions.fromString("rwx------")));
             } catch (FileAlreadyExistsException e) {
                 if (attempt > 100) {
                     throw e;
                 }
+                continue;
+            }
+            try {
+                checkNoOneElseCanRename(parent, (Integer) Files.getAttribute(dir, "unix:uid"));
+            } catch (IOException e) {
+                Files.delete(dir);
+                throw e;
+            }
+            return dir;
+        }
+    }
+
+    /**
+     * Refuses a directory where another user could rename our directory (or an ancestor) away
+     * and put their own in its place before System.load: one on the path that is writable by
+     * group or others without the sticky bit (/tmp has it), or owned by someone other than this
+     * user or root.
+     */
+    private static void checkNoOneElseCanRename(Path dir, int me) throws IOException {
+        for (Path d = dir; d != null; d = d.getParent()) {
+            int mode = (Integer) Files.getAttribute(d, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+            int owner = (Integer) Files.getAttribute(d, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+            if ((mode & 0022) != 0 && (mode & 01000) == 0) {
+                throw new IOException(d + " is writable by others without the sticky bit;"
+                        + " set -Dshakerand.tmpdir to a private directory");
+            }
+            if (owner != me && owner != 0) {
+                throw new IOException(d + " belongs to another user (uid " + owner
+                        + "); set -Dshakerand.tmpdir to a private directory");
             }
         }
     }

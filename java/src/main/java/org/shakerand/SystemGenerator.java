@@ -110,4 +110,13 @@ final class SystemGenerator {
             BACKEND.fill(out, off, len);
         }
     };
+
+    // Last, with every field above in place: a logger that draws randomness (a UUID for its
+    // record, say) comes back into this class while it is being initialised, on this thread.
+    static {
+        if (!NATIVE) {
+            System.getLogger("org.shakerand").log(System.Logger.Level.INFO,
+                    "shakerand: pure Java, " + NativeLib.STATUS);
+        }
+    }
 }

@@ -16,6 +16,13 @@ public final class Probe {
         return f.get(sr).getClass().getName();
     }
 
+    /** The SecureRandom behind UUID.randomUUID() (surefire opens java.util). */
+    static SecureRandom uuidGenerator() throws ReflectiveOperationException {
+        Field g = Class.forName("java.util.UUID$Holder").getDeclaredField("numberGenerator");
+        g.setAccessible(true);
+        return (SecureRandom) g.get(null);
+    }
+
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("provider")) {
             Security.insertProviderAt(new ShakeRandProvider(), 1);
@@ -25,12 +32,31 @@ public final class Probe {
             System.out.println("default.spi=" + spiOf(d));
             UUID u = UUID.randomUUID();
             System.out.println("uuid.version=" + u.version());
-            Class<?> holder = Class.forName("java.util.UUID$Holder");
-            Field g = holder.getDeclaredField("numberGenerator");
-            g.setAccessible(true);
-            SecureRandom ug = (SecureRandom) g.get(null);
+            SecureRandom ug = uuidGenerator();
             System.out.println("uuid.provider=" + ug.getProvider().getName());
             System.out.println("uuid.spi=" + spiOf(ug));
+        }
+        if (args.length > 0 && args[0].equals("logdraw")) {
+            // The first draw initialises the system generator; its fall-back line goes to a
+            // logging handler that draws a UUID (the provider first) while that happens.
+            Security.insertProviderAt(new ShakeRandProvider(), 1);
+            new SecureRandom().nextLong();
+            System.out.println("uuid.provider=" + uuidGenerator().getProvider().getName());
+        }
+        if (args.length > 0 && args[0].equals("nosun")) {
+            // A JDK without its SUN provider: the pure-Java path has no OS source, and each
+            // draw says so with ProviderException, not an error that ends the class for good.
+            Security.removeProvider("SUN");
+            ShakeRandom r = new ShakeRandom();
+            for (int i = 0; i < 2; i++) {
+                try {
+                    r.nextLong();
+                    System.out.println("nosun.draw" + i + "=drew");
+                } catch (java.security.ProviderException e) {
+                    System.out.println("nosun.draw" + i + "=ProviderException: " + e.getMessage());
+                }
+            }
+            return;
         }
         System.out.println("native=" + ShakeRandom.isNative());
         System.out.println("path=" + NativeLib.PATH);

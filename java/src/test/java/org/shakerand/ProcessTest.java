@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +52,72 @@ class ProcessTest {
         assertEquals("false", TestSupport.field(out, "native"), out.toString());
         assertTrue(TestSupport.field(out, "implementation").contains("IllegalCallerException"), out.toString());
         assertEquals("true", TestSupport.field(out, "draws"), out.toString());
+    }
+
+    /**
+     * The library is not extracted where another user could swap it before it is loaded: a
+     * directory others may write without the sticky bit is refused (pure Java, and the INFO line
+     * says why); with the sticky bit, as /tmp, it is used.
+     */
+    @Test
+    void sharedTemporaryDirectoryWithoutStickyBitIsRefused() throws Exception {
+        assumeTrue(TestSupport.expectNative(), "native path only");
+        Path open = Files.createTempDirectory(Paths.get("target"), "tmpdir-open");
+        Path sticky = Files.createTempDirectory(Paths.get("target"), "tmpdir-sticky");
+        try {
+            Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+            List<String> out = TestSupport.output(TestSupport.startChild(
+                    List.of("-Dshakerand.tmpdir=" + open), "org.shakerand.Probe", "lib"));
+            assertEquals("false", TestSupport.field(out, "native"), out.toString());
+            assertTrue(TestSupport.field(out, "implementation").contains("without the sticky bit"), out.toString());
+            assertEquals(1, out.stream().filter(l -> l.contains("shakerand: pure Java")
+                    && l.contains("-Dshakerand.tmpdir")).count(), out.toString());
+            try (var left = Files.list(open)) {
+                assertEquals(0, left.count(), "nothing left in " + open);
+            }
+
+            Files.setPosixFilePermissions(sticky, PosixFilePermissions.fromString("rwxrwxrwx"));
+            new ProcessBuilder("chmod", "1777", sticky.toString()).inheritIO().start().waitFor();
+            out = TestSupport.output(TestSupport.startChild(
+                    List.of("-Dshakerand.tmpdir=" + sticky), "org.shakerand.Probe", "lib"));
+            assertEquals("true", TestSupport.field(out, "native"), out.toString());
+            assertTrue(TestSupport.field(out, "path").startsWith(sticky.toRealPath().toString()), out.toString());
+        } finally {
+            Files.delete(open);
+            Files.delete(sticky);
+        }
+    }
+
+    /**
+     * A logging back end that draws randomness while the fall-back line is logged (a UUID for
+     * its record, with the provider installed first) comes back into the system generator during
+     * its initialisation: it must find it complete, and the generator must work afterwards.
+     */
+    @Test
+    void loggerThatDrawsDuringTheFallbackLine() throws Exception {
+        Path config = Files.createTempFile(Paths.get("target"), "logging", ".properties");
+        try {
+            Files.writeString(config, "handlers=org.shakerand.DrawingLogHandler\n.level=INFO\n");
+            List<String> args = new java.util.ArrayList<>(OPENS);
+            args.addAll(List.of("-Dos.arch=sparc", "-Djava.util.logging.config.file=" + config));
+            List<String> out = TestSupport.output(TestSupport.startChild(args, "org.shakerand.Probe", "logdraw"));
+            assertEquals("4", TestSupport.field(out, "handler.uuid.version"), out.toString());
+            assertTrue(TestSupport.field(out, "handler.message").startsWith("shakerand: pure Java, "),
+                    out.toString());
+            assertEquals("ShakeRand", TestSupport.field(out, "uuid.provider"), out.toString());
+            assertEquals("true", TestSupport.field(out, "draws"), out.toString());
+        } finally {
+            Files.delete(config);
+        }
+    }
+
+    @Test
+    void pureJavaWithoutAnOsSourceThrowsProviderExceptionOnEachDraw() throws Exception {
+        List<String> out = TestSupport.output(TestSupport.startChild(
+                List.of("-Dshakerand.native=false"), "org.shakerand.Probe", "nosun"));
+        for (String key : new String[] {"nosun.draw0", "nosun.draw1"}) {
+            assertTrue(TestSupport.field(out, key).startsWith("ProviderException: shakerand: none"), out.toString());
+        }
     }
 
     @Test
