@@ -6,6 +6,7 @@ import java.io.NotSerializableException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
+import java.lang.ref.WeakReference;
 import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.security.SecureRandomParameters;
@@ -18,8 +19,8 @@ import java.util.stream.LongStream;
 /**
  * A {@link SecureRandom} over shakerand: by default the calling thread's system generator
  * (docs/system.md: the C library's engine per thread, seeded from the operating system mixed
- * with hardware sources, reseeded after 16 MiB or 60 s; on the pure-Java path a Java
- * turboshake256x8 per thread), safe and fast from any number of threads without a lock.
+ * with hardware sources, reseeded after 16 MiB or 60 s; on the pure-Java path a Java engine of
+ * the same kind per thread), safe and fast from any number of threads without a lock.
  *
  * <p>Every {@code next*} method is overridden here: {@code SecureRandom}'s own would funnel
  * through {@code next(bits)} and, for an instance built with the protected (spi, provider)
@@ -103,6 +104,11 @@ public class ShakeRandom extends SecureRandom {
         }
     }
 
+    /**
+     * Called directly by the DRBG-parameter methods: SecureRandom's own would synchronize on this
+     * instance (the (spi, provider) constructor leaves it without an algorithm, so not ThreadSafe).
+     */
+    private final transient ShakeRandomSpi spi;
     private final transient RandomStream seeded;
     private final transient Kind kind;
     private final transient boolean ready;
@@ -110,14 +116,16 @@ public class ShakeRandom extends SecureRandom {
     /**
      * The first platform thread to draw from this instance and its buffer: that thread skips the
      * ThreadLocal lookup. Immutable, so a racy read sees either null or a complete pair, and a
-     * thread only ever uses the buffer when it is the owner; other threads use their own.
+     * thread only ever uses the buffer when it is the owner; other threads use their own. The
+     * thread is held weakly: a long-lived instance must not keep a dead thread (and its context
+     * class loader) alive.
      */
     private static final class Owner {
-        final Thread thread;
+        final WeakReference<Thread> thread;
         final RandomStream local;
 
         Owner(Thread thread, RandomStream local) {
-            this.thread = thread;
+            this.thread = new WeakReference<>(thread);
             this.local = local;
         }
     }
@@ -130,7 +138,12 @@ public class ShakeRandom extends SecureRandom {
     }
 
     private ShakeRandom(RandomStream seeded, Kind kind) {
-        super(new ShakeRandomSpi(), ShakeRandProvider.INSTANCE);
+        this(new ShakeRandomSpi(), seeded, kind);
+    }
+
+    private ShakeRandom(ShakeRandomSpi spi, RandomStream seeded, Kind kind) {
+        super(spi, ShakeRandProvider.INSTANCE);
+        this.spi = spi;
         this.seeded = seeded;
         this.kind = kind;
         this.ready = true;
@@ -197,7 +210,7 @@ public class ShakeRandom extends SecureRandom {
             return s;
         }
         Owner o = owner;
-        return o != null && o.thread == Thread.currentThread() ? o.local : SystemGenerator.STREAM;
+        return o != null && o.thread.get() == Thread.currentThread() ? o.local : SystemGenerator.STREAM;
     }
 
     RandomStream source() {
@@ -240,7 +253,7 @@ public class ShakeRandom extends SecureRandom {
             return s.u64();
         }
         Owner o = owner;
-        if (o != null && o.thread == Thread.currentThread()) {
+        if (o != null && o.thread.get() == Thread.currentThread()) {
             return o.local.u64();
         }
         return systemLong();
@@ -407,32 +420,44 @@ public class ShakeRandom extends SecureRandom {
         SystemGenerator.reseed(new byte[0]);
     }
 
-    /** As {@link ShakeRandomSpi}; seeded generators refuse it (UnsupportedOperationException). */
+    /**
+     * As {@link ShakeRandomSpi}, without a lock; seeded generators refuse it
+     * (UnsupportedOperationException). Arguments are checked first, as {@code SecureRandom} does.
+     */
     @Override
     public void reseed(SecureRandomParameters params) {
+        if (params == null) {
+            throw new IllegalArgumentException("params cannot be null");
+        }
         if (seeded != null) {
             throw new UnsupportedOperationException("a seeded ShakeRandom cannot be reseeded");
         }
-        super.reseed(params);
+        spi.engineReseed(params);
     }
 
     /**
-     * As {@link ShakeRandomSpi}; seeded generators refuse it (UnsupportedOperationException):
-     * they are deterministic, so prediction resistance and additional input cannot be honoured.
+     * As {@link ShakeRandomSpi}, without a lock; seeded generators refuse it
+     * (UnsupportedOperationException): they are deterministic, so prediction resistance and
+     * additional input cannot be honoured. Arguments are checked first, as {@code SecureRandom}
+     * does.
      */
     @Override
     public void nextBytes(byte[] bytes, SecureRandomParameters params) {
+        if (params == null) {
+            throw new IllegalArgumentException("params cannot be null");
+        }
+        Objects.requireNonNull(bytes, "bytes");
         if (seeded != null) {
             throw new UnsupportedOperationException(
                     "a seeded ShakeRandom takes no DrbgParameters: it is deterministic");
         }
-        super.nextBytes(bytes, params);
+        spi.engineNextBytes(bytes, params);
     }
 
     /** What a system instance is (a DRBG of 256 bits, {@code PR_AND_RESEED}); null if seeded. */
     @Override
     public SecureRandomParameters getParameters() {
-        return seeded != null ? null : super.getParameters();
+        return seeded != null ? null : spi.engineGetParameters();
     }
 
     // ---- serialization ----

@@ -100,6 +100,13 @@ class DrbgTest {
                 () -> s.nextBytes(new byte[8], DrbgParameters.nextBytes(-1, false, null)));
         assertThrows(UnsupportedOperationException.class,
                 () -> s.reseed(DrbgParameters.reseed(false, null)));
+        // bad arguments first, with SecureRandom's exceptions, on both kinds of instance
+        for (ShakeRandom r : new ShakeRandom[] {s, new ShakeRandom()}) {
+            assertThrows(IllegalArgumentException.class, () -> r.nextBytes(new byte[8], null));
+            assertThrows(IllegalArgumentException.class, () -> r.reseed(null));
+            assertThrows(NullPointerException.class,
+                    () -> r.nextBytes(null, DrbgParameters.nextBytes(-1, false, null)));
+        }
         // and its stream did not move
         assertEquals(ShakeRandom.seeded(new byte[32], ShakeRandom.Kind.CHACHA8RAND).nextLong(), s.nextLong());
     }

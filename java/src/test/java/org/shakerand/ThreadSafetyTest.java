@@ -3,7 +3,9 @@ package org.shakerand;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -151,7 +153,43 @@ class ThreadSafetyTest {
         assertTrue(f.getBoolean(SecureRandom.getInstance("ShakeRandom", PROVIDER)));
     }
 
+    /** An instance does not keep the first thread that drew from it (nor its class loader) alive. */
+    @Test
+    void instanceDoesNotKeepItsFirstThreadAlive() throws Exception {
+        ShakeRandom shared = new ShakeRandom();
+        Thread t = new Thread(() -> shared.nextLong());
+        t.setContextClassLoader(new java.net.URLClassLoader(new java.net.URL[0]));
+        java.lang.ref.WeakReference<Thread> gone = new java.lang.ref.WeakReference<>(t);
+        t.start();
+        t.join();
+        t = null;
+        for (int i = 0; i < 100 && gone.get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertNull(gone.get(), "the dead thread is still reachable");
+        assertNotEquals(shared.nextLong(), shared.nextLong());
+    }
+
+    /** ShakeRandom's DRBG-parameter methods take no lock either (SecureRandom's own would). */
+    @Test
+    void drbgRequestsDoNotSynchronize() throws Exception {
+        ShakeRandom r = new ShakeRandom();
+        assertFalse(blocksWhileMonitorHeld(r, () -> r.nextBytes(new byte[32],
+                java.security.DrbgParameters.nextBytes(256, true, null))));
+        assertFalse(blocksWhileMonitorHeld(r, () -> r.reseed(
+                java.security.DrbgParameters.reseed(true, null))));
+        // the control: SecureRandom's own method, on an instance built the way ShakeRandom is
+        SecureRandom plain = new SecureRandom(new ShakeRandomSpi(), PROVIDER) {};
+        assertTrue(blocksWhileMonitorHeld(plain, () -> plain.nextBytes(new byte[32],
+                java.security.DrbgParameters.nextBytes(256, true, null))));
+    }
+
     private static boolean blocksWhileMonitorHeld(SecureRandom sr) throws Exception {
+        return blocksWhileMonitorHeld(sr, () -> sr.nextBytes(new byte[32]));
+    }
+
+    private static boolean blocksWhileMonitorHeld(Object sr, Runnable draw) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
@@ -164,7 +202,7 @@ class ThreadSafetyTest {
                 return null;
             });
             assertTrue(held.await(10, TimeUnit.SECONDS));
-            Future<?> call = pool.submit(() -> sr.nextBytes(new byte[32]));
+            Future<?> call = pool.submit(draw);
             try {
                 call.get(2, TimeUnit.SECONDS);
                 return false;
