@@ -15,7 +15,13 @@ import java.util.UUID;
 final class NativeSystemGenerator implements SystemGenerator.Backend {
     static final int WORDS = 64;
 
-    /** A platform thread's buffer of native output; as a stream it serves this thread only. */
+    /**
+     * A platform thread's buffer of native output; as a stream it serves this thread only. Not a
+     * {@link BufferedStream}: that one refills as soon as it is drained (an engine's state must
+     * move past what it delivered), while this one refills only when a word is asked for, so a
+     * thread that stopped drawing holds no output, and it serves longs from a long[] with no
+     * byte assembly.
+     */
     static final class Buffer implements RandomStream {
         final long[] w = new long[WORDS];
         int pos = WORDS;
