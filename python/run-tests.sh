@@ -9,7 +9,8 @@
 #     sdist installed into a fresh virtual environment and the suite run
 #     there from the unpacked sdist, with no checkout to lean on;
 #  3. the suite on the oldest and newest other CPython found (pyenv's 3.9
-#     and 3.13 on this machine kind), when there is one.
+#     and 3.13 on this machine kind), when there is one: the oldest with
+#     numpy 1.x (which pyproject.toml allows), the newest with numpy 2.x.
 # Usage: python/run-tests.sh [BUILD]   (BUILD: a CMake build with the CLI)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -79,9 +80,11 @@ for version in 3.9 3.13; do
     echo "== CPython $version: not installed, skipped"
     continue
   fi
-  echo "== CPython $version ($other)"
+  numpy="numpy>=2"
+  [ "$version" = 3.9 ] && numpy="numpy<2"
+  echo "== CPython $version ($other), $numpy"
   venv "$WORK/venv-$version" "$other"
-  "$WORK/venv-$version/bin/pip" install -q "$ROOT/python[test]"
+  "$WORK/venv-$version/bin/pip" install -q "$ROOT/python[test]" "$numpy"
   suite "$WORK/venv-$version/bin/python" "$ROOT/python/tests"
 done
 echo "python/run-tests.sh: every Python check passed"

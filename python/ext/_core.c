@@ -194,10 +194,12 @@ static int kind_of(PyObject *name, shakerand_kind *kind)
         PyErr_Format(PyExc_TypeError, "kind must be a str, not %.100s", Py_TYPE(name)->tp_name);
         return -1;
     }
-    const char *s = PyUnicode_AsUTF8(name);
+    Py_ssize_t len;
+    const char *s = PyUnicode_AsUTF8AndSize(name, &len);
     if (s == NULL)
         return -1;
-    if (shakerand_kind_from_name(s, kind) != SHAKERAND_OK) {
+    /* strlen: a NUL inside the str would otherwise end the name early */
+    if (strlen(s) != (size_t)len || shakerand_kind_from_name(s, kind) != SHAKERAND_OK) {
         PyErr_Format(PyExc_ValueError,
                      "unknown engine kind %R: turboshake256, shake256, turboshake256x8 or "
                      "chacha8rand",
@@ -538,10 +540,11 @@ static int method_of(PyObject *name, shakerand_method *method)
         PyErr_Format(PyExc_TypeError, "method must be a str, not %.100s", Py_TYPE(name)->tp_name);
         return -1;
     }
-    const char *s = PyUnicode_AsUTF8(name);
+    Py_ssize_t len;
+    const char *s = PyUnicode_AsUTF8AndSize(name, &len);
     if (s == NULL)
         return -1;
-    if (shakerand_method_from_name(s, method) != SHAKERAND_OK) {
+    if (strlen(s) != (size_t)len || shakerand_method_from_name(s, method) != SHAKERAND_OK) {
         PyErr_Format(PyExc_ValueError,
                      "unknown method %R: rng-bc-1, rng-bc-8, simple-discard or simple-modular",
                      name);
@@ -1212,21 +1215,28 @@ static PyObject *mod_reseed(PyObject *module, PyObject *const *args, Py_ssize_t 
                             PyObject *kwnames)
 {
     (void)module;
-    PyObject *arg;
-    Py_buffer data = {0};
+    PyObject *arg, *copy = NULL;
     if (one_arg("reseed", "data", 0, args, nargs, kwnames, &arg) < 0)
         return NULL;
-    if (arg != NULL && arg != Py_None && PyObject_GetBuffer(arg, &data, PyBUF_SIMPLE) < 0) {
-        PyErr_Format(PyExc_TypeError, "reseed() takes a bytes-like object or None, not %.100s",
-                     Py_TYPE(arg)->tp_name);
-        return NULL;
+    if (arg != NULL && arg != Py_None) {
+        if (!PyObject_CheckBuffer(arg)) {
+            PyErr_Format(PyExc_TypeError, "reseed() takes a bytes-like object or None, not %.100s",
+                         Py_TYPE(arg)->tp_name);
+            return NULL;
+        }
+        /* A copy, so any buffer serves (a strided array too) and none can change meanwhile;
+         * a buffer that cannot be read (a released view) raises its own error. */
+        copy = PyBytes_FromObject(arg);
+        if (copy == NULL)
+            return NULL;
     }
+    const char *data = copy != NULL ? PyBytes_AS_STRING(copy) : NULL;
+    size_t len = copy != NULL ? (size_t)PyBytes_GET_SIZE(copy) : 0;
     int status;
     Py_BEGIN_ALLOW_THREADS
-    status = shakerand_system_reseed_with(data.buf, (size_t)data.len);
+    status = shakerand_system_reseed_with(data, len);
     Py_END_ALLOW_THREADS
-    if (data.obj != NULL)
-        PyBuffer_Release(&data);
+    Py_XDECREF(copy); /* not wiped: for a bytes argument it is the caller's own object */
     if (status != SHAKERAND_OK)
         return raise_status(status), NULL;
     thread_ready = 1;

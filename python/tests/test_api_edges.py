@@ -49,6 +49,15 @@ def test_reseed_takes_data_by_keyword_none_or_any_buffer():
         shakerand.reseed("text")
     with pytest.raises(TypeError):
         shakerand.reseed(data=5)
+    released = memoryview(b"z")
+    released.release()
+    with pytest.raises(ValueError):  # its own error, not a misleading TypeError
+        shakerand.reseed(released)
+    # A NUL inside a name does not end it early.
+    with pytest.raises(ValueError):
+        shakerand.Random(b"k" * 32, kind="chacha8rand\x00junk")
+    with pytest.raises(ValueError):
+        shakerand.below(10, "rng-bc-1\x00zz")
     assert inspect.signature(shakerand.reseed).parameters["data"].default is None
 
 
@@ -110,6 +119,13 @@ def test_numpy_seeds_and_argument_checks():
     want = shakerand.Random(b"\x01\x02\x03").randbytes(16)
     assert shakerand.Random(np.array([1, 2, 3], dtype=np.uint8)).randbytes(16) == want
     assert shakerand.Random(np.int64(7)).randbytes(16) == shakerand.Random(7).randbytes(16)
+    # Not seeds: object arrays (their buffer holds addresses), numpy floats (a float with a
+    # buffer), dtypes no buffer can export; each a TypeError, as any other type.
+    for bad in (np.array([object()], dtype=object), np.float64(1.5),
+                np.array(["2020-01-01"], dtype="datetime64[D]")):
+        with pytest.raises(TypeError):
+            shakerand.Random(bad)
+    shakerand.reseed(np.arange(10, dtype=np.uint8)[::2])  # any buffer, strided too
     bg = BitGenerator(b"s")
     for bad in (1.5, "3", -1, (2, -1)):
         before = copy.copy(bg).random_raw()

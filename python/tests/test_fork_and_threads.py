@@ -200,3 +200,46 @@ def test_fork_while_another_thread_fills_a_seeded_random_fails_closed_in_the_chi
         thread.join()
     assert b"error" in outcomes  # the fork did land in a fill
     r.random()  # the parent's generator is untouched
+
+
+def test_fork_while_another_thread_draws_from_a_system_bit_generator():
+    # numpy holds the bit generator's lock through each call; a fork in the
+    # middle of one leaves it held by a thread the child does not have. The
+    # child must draw (fresh values, not the parent's), never hang.
+    import signal
+    import warnings
+
+    np = pytest.importorskip("numpy")
+    from shakerand.numpy import SystemBitGenerator
+
+    bg = SystemBitGenerator()
+    g = np.random.Generator(bg)
+    stop = threading.Event()
+
+    def draw():
+        while not stop.is_set():
+            g.random(200000)
+
+    thread = threading.Thread(target=draw)
+    thread.start()
+    try:
+        for _ in range(10):
+            read, write = os.pipe()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads
+                pid = os.fork()
+            if pid == 0:
+                signal.alarm(20)  # a hang kills the child: the test then fails
+                try:
+                    os.write(write, g.bytes(16) + bg.random_raw().to_bytes(8, "little"))
+                finally:
+                    os._exit(0)
+            os.close(write)
+            child = os.read(read, 64)
+            os.close(read)
+            _, status = os.waitpid(pid, 0)
+            assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+            assert len(child) == 24 and child != g.bytes(16) + bg.random_raw().to_bytes(8, "little")
+    finally:
+        stop.set()
+        thread.join()

@@ -26,7 +26,11 @@ import math as _math
 import numbers as _numbers
 import operator as _operator
 import random as _random
-from typing import Any, Optional, Sequence, SupportsIndex, Tuple, TypeVar, Union
+import uuid as _uuid
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, TypeVar, Union
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
 
 from . import _core
 from ._core import (
@@ -64,8 +68,8 @@ METHODS = ("rng-bc-1", "rng-bc-8", "simple-discard", "simple-modular")
 compare_digest = _hmac.compare_digest
 
 _T = TypeVar("_T")
-# Any other object with the buffer protocol is accepted too (seed_bytes).
-Seed = Union[None, int, SupportsIndex, str, bytes, bytearray, memoryview]
+# seed_bytes says what each means.
+Seed = Union[None, int, str, "ReadableBuffer"]
 
 
 def token_hex(nbytes: Optional[int] = None) -> str:
@@ -154,7 +158,7 @@ class SystemRandom(_random.Random):
         """:func:`shakerand.below`."""
         return _core.below_counted(r, method)[0]
 
-    def uuid4(self):  # type: ignore[no-untyped-def]
+    def uuid4(self) -> _uuid.UUID:
         """:func:`shakerand.uuid4`."""
         return _core.uuid4()
 
@@ -172,18 +176,21 @@ def seed_bytes(seed: Seed, kind: str) -> bytes:
         return token_bytes(32)
     if isinstance(seed, str):
         return seed.encode("utf-8")
-    if isinstance(seed, _numbers.Integral):
+    if isinstance(seed, (int, _numbers.Integral)):  # int too: mypy narrows by it
         value = _operator.index(seed)
         if value < 0 or value >> 256:
             raise ValueError("an int seed must be in [0, 2**256)")
         return value.to_bytes(32, "little")
-    try:
-        view = memoryview(seed)
-    except TypeError:
-        view = None
+    view = None
+    if not isinstance(seed, (float, complex)):  # numpy's float64 is a float with a buffer
+        try:
+            view = memoryview(seed)
+        except (TypeError, ValueError):  # ValueError: a numpy dtype no buffer can hold
+            view = None
     if view is not None:
         with view:
-            return view.tobytes()
+            if "O" not in view.format:  # object arrays hold addresses, not values
+                return view.tobytes()
     raise TypeError("the seed must be bytes-like, str, int or None, not %s"
                     % type(seed).__name__)
 
@@ -254,7 +261,7 @@ class Random(_random.Random):
         """:func:`shakerand.below_counted` on this engine."""
         return self._engine.below_counted(r, method)
 
-    def uuid4(self):  # type: ignore[no-untyped-def]
+    def uuid4(self) -> _uuid.UUID:
         """A version 4 UUID from this engine's stream."""
         return self._engine.uuid4()
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import ctypes as _ctypes
 import operator as _operator
+import os as _os
+import weakref as _weakref
 from collections import namedtuple as _namedtuple
 from typing import Any, List, Mapping, Sequence, Union
 
@@ -55,10 +57,16 @@ class _Base(_NumpyBitGenerator):
     words read in bulk, the ctypes interface. numpy's base class keeps its
     own (empty) bitgen_t; everything that would read it is overridden."""
 
-    _bits: Any
+    _bits: Any = None
 
     def __init__(self) -> None:
         super().__init__(_Seedless())  # type: ignore[arg-type]  # the lock; no seed sequence
+
+    def _check_new(self) -> None:
+        # A numpy Generator holds a copy of the bitgen_t, whose state points into _bits:
+        # replacing _bits under it would leave it reading freed memory.
+        if self._bits is not None:
+            raise RuntimeError("a shakerand bit generator is initialised once; make a new one")
 
     @property
     def capsule(self) -> Any:  # type: ignore[override]
@@ -72,8 +80,7 @@ class _Base(_NumpyBitGenerator):
         # The shape is checked (numpy's errors for a bad size) before a word is drawn.
         out = None if size is None else np.empty(size, dtype=np.uint64)
         count = 1 if out is None else out.size
-        with self.lock:
-            raw = self._raw_bytes(8 * count)
+        raw = self._raw_bytes(8 * count)
         if not output:
             return None
         words = np.frombuffer(raw, dtype="<u8")
@@ -105,17 +112,21 @@ class SystemBitGenerator(_Base):
     system generator output (``shakerand._core.SYSTEM_BITS_BYTES``), each
     zeroed as numpy takes it; a fork empties
     the buffer in the child, which then draws from its own reseeded
-    generator. numpy holds ``lock`` around each call. Pickles as a new
-    ``SystemBitGenerator`` (there is no state to carry); ``state`` says what
-    it is and cannot be set.
+    generator. numpy holds ``lock`` around each call; a child after a fork
+    gets it released (the thread that held it is not in the child). Pickles
+    as a new ``SystemBitGenerator`` (there is no state to carry); ``state``
+    says what it is, and setting it accepts only such a dict and changes
+    nothing (so a pickled ``RandomState`` over one loads back).
     """
 
     def __init__(self) -> None:
+        self._check_new()
         self._bits = _core.SystemBits()
         super().__init__()
+        _live_system_bit_generators.add(self)
 
     def _raw_bytes(self, n: int) -> bytes:
-        return _core.randbytes(n)
+        return _core.randbytes(n)  # the calling thread's generator: no lock needed
 
     def buffered(self) -> int:
         """Bytes of output the buffer holds now (0 after a fork)."""
@@ -123,18 +134,42 @@ class SystemBitGenerator(_Base):
 
     @property
     def state(self) -> Mapping[str, Any]:
-        return {"bit_generator": "SystemBitGenerator", "engine": _core.system_kind()}
+        return {"bit_generator": "SystemBitGenerator", "state": {"engine": _core.system_kind()}}
 
     @state.setter
     def state(self, value: Mapping[str, Any]) -> None:
-        raise NotImplementedError("the system generator has no state to set")
+        if not isinstance(value, Mapping) or value.get("bit_generator") != "SystemBitGenerator":
+            raise ValueError("not a SystemBitGenerator state (the system generator has no "
+                             "state to set)")
 
     def spawn(self, n_children: int) -> List["SystemBitGenerator"]:  # type: ignore[override]
         """n_children new SystemBitGenerators (each is independent already)."""
         return [SystemBitGenerator() for _ in range(_child_count(n_children))]
 
     def __reduce__(self) -> Any:
-        return (SystemBitGenerator, ())
+        # (constructor, (name,), state): the shape numpy 1.x's Generator.__reduce__ unpacks.
+        return (_new_system_bit_generator, ("SystemBitGenerator",), None)
+
+
+def _new_system_bit_generator(name: str = "SystemBitGenerator") -> SystemBitGenerator:
+    return SystemBitGenerator()
+
+
+_live_system_bit_generators: "_weakref.WeakSet[SystemBitGenerator]" = _weakref.WeakSet()
+
+
+def _release_locks_in_child() -> None:
+    # A fork while another thread was inside a numpy call leaves numpy's lock held by a thread
+    # the child does not have. The C fork handler empties every buffer, so nothing it guarded
+    # is left half-done in the child.
+    for g in list(_live_system_bit_generators):
+        reinit = getattr(g.lock, "_at_fork_reinit", None)
+        if reinit is not None:
+            reinit()
+
+
+if hasattr(_os, "register_at_fork"):
+    _os.register_at_fork(after_in_child=_release_locks_in_child)
 
 
 class BitGenerator(_Base):
@@ -149,6 +184,7 @@ class BitGenerator(_Base):
     """
 
     def __init__(self, seed: Seed = None, kind: str = "turboshake256") -> None:
+        self._check_new()
         self._bits = _core.Engine(kind, seed_bytes(seed, kind))
         super().__init__()
 
@@ -158,7 +194,8 @@ class BitGenerator(_Base):
         return self._bits.kind
 
     def _raw_bytes(self, n: int) -> bytes:
-        return self._bits.randbytes(n)
+        with self.lock:
+            return self._bits.randbytes(n)
 
     @property
     def state(self) -> Mapping[str, Any]:
