@@ -35,6 +35,30 @@ def in_child(draw):
     return child.decode(), repr(draw())
 
 
+def fork_with_alarm(child):
+    """child() -> bytes in a forked child that is killed if it hangs (the
+    test then fails); its bytes in this process. Other threads may run."""
+    import signal
+    import warnings
+
+    read, write = os.pipe()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads
+        pid = os.fork()
+    if pid == 0:
+        signal.alarm(20)
+        try:
+            os.write(write, child())
+        finally:
+            os._exit(0)
+    os.close(write)
+    out = os.read(read, 65536)
+    os.close(read)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+    return out
+
+
 @pytest.mark.parametrize("name", ["token_bytes", "random", "randbelow", "uuid4", "randbits"])
 def test_functions_differ_across_fork(name):
     calls = {"token_bytes": lambda: shakerand.token_bytes(32), "random": shakerand.random,
@@ -153,9 +177,6 @@ def test_fork_while_another_thread_fills_a_seeded_random_fails_closed_in_the_chi
     # The fill runs without the GIL: a fork in the middle of it leaves the
     # engine's state half-written in the child, and its lock held by a thread
     # the child does not have. The child must get an error, never hang.
-    import signal
-    import warnings
-
     r = shakerand.Random(b"filling")
     stop = threading.Event()
 
@@ -163,36 +184,24 @@ def test_fork_while_another_thread_fills_a_seeded_random_fails_closed_in_the_chi
         while not stop.is_set():
             r.randbytes(8 << 20)
 
+    def child():
+        try:
+            r.random()
+            outcome = b"value"
+        except RuntimeError as e:
+            assert "forked" in str(e)
+            outcome = b"error"
+            r.seed(b"again")  # a new engine works
+            assert r.random() == shakerand.Random(b"again").random()
+        r.randbytes(1 << 17)  # the bulk path too
+        return outcome
+
     thread = threading.Thread(target=fill)
     thread.start()
     outcomes = set()
     try:
         for _ in range(40):
-            read, write = os.pipe()
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads
-                pid = os.fork()
-            if pid == 0:
-                signal.alarm(20)  # a hang kills the child: the test then fails
-                try:
-                    try:
-                        r.random()
-                        outcome = b"value"
-                    except RuntimeError as e:
-                        assert "forked" in str(e)
-                        outcome = b"error"
-                        r.seed(b"again")  # a new engine works
-                        assert r.random() == shakerand.Random(b"again").random()
-                    r.randbytes(1 << 17)  # the bulk path too
-                    os.write(write, outcome)
-                finally:
-                    os._exit(0)
-            os.close(write)
-            outcome = os.read(read, 16)
-            os.close(read)
-            _, status = os.waitpid(pid, 0)
-            assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
-            outcomes.add(outcome)
+            outcomes.add(fork_with_alarm(child))
             if b"error" in outcomes:
                 break
     finally:
@@ -206,9 +215,6 @@ def test_fork_while_another_thread_draws_from_a_system_bit_generator():
     # numpy holds the bit generator's lock through each call; a fork in the
     # middle of one leaves it held by a thread the child does not have. The
     # child must draw (fresh values, not the parent's), never hang.
-    import signal
-    import warnings
-
     np = pytest.importorskip("numpy")
     from shakerand.numpy import SystemBitGenerator
 
@@ -220,26 +226,15 @@ def test_fork_while_another_thread_draws_from_a_system_bit_generator():
         while not stop.is_set():
             g.random(200000)
 
+    def values():
+        return g.bytes(16) + bg.random_raw().to_bytes(8, "little")
+
     thread = threading.Thread(target=draw)
     thread.start()
     try:
         for _ in range(10):
-            read, write = os.pipe()
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads
-                pid = os.fork()
-            if pid == 0:
-                signal.alarm(20)  # a hang kills the child: the test then fails
-                try:
-                    os.write(write, g.bytes(16) + bg.random_raw().to_bytes(8, "little"))
-                finally:
-                    os._exit(0)
-            os.close(write)
-            child = os.read(read, 64)
-            os.close(read)
-            _, status = os.waitpid(pid, 0)
-            assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
-            assert len(child) == 24 and child != g.bytes(16) + bg.random_raw().to_bytes(8, "little")
+            child = fork_with_alarm(values)
+            assert len(child) == 24 and child != values()
     finally:
         stop.set()
         thread.join()
