@@ -121,10 +121,16 @@ def test_numpy_seeds_and_argument_checks():
     assert shakerand.Random(np.int64(7)).randbytes(16) == shakerand.Random(7).randbytes(16)
     # Not seeds: object arrays (their buffer holds addresses), numpy floats (a float with a
     # buffer), dtypes no buffer can export; each a TypeError, as any other type.
-    for bad in (np.array([object()], dtype=object), np.float64(1.5),
-                np.array(["2020-01-01"], dtype="datetime64[D]")):
+    for bad in (np.array([object()], dtype=object), np.float64(1.5), np.float32(1.5),
+                np.longdouble(1.5), np.array([1.5], dtype=np.longdouble),
+                np.zeros(2, dtype=[("a", "<i4")]), np.array(["2020-01-01"], dtype="datetime64[D]")):
         with pytest.raises(TypeError):
             shakerand.Random(bad)
+    # numbers of any width or byte order are seeds, floats in an array too
+    assert shakerand.Random(np.array([1, 2, 3], dtype=">u2")).randbytes(8) == \
+        shakerand.Random(b"\x00\x01\x00\x02\x00\x03").randbytes(8)
+    assert shakerand.Random(array.array("d", [1.5])).randbytes(8) == \
+        shakerand.Random(array.array("d", [1.5]).tobytes()).randbytes(8)
     shakerand.reseed(np.arange(10, dtype=np.uint8)[::2])  # any buffer, strided too
     bg = BitGenerator(b"s")
     for bad in (1.5, "3", -1, (2, -1)):

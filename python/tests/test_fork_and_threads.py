@@ -238,3 +238,18 @@ def test_fork_while_another_thread_draws_from_a_system_bit_generator():
     finally:
         stop.set()
         thread.join()
+
+
+def test_a_lock_the_forking_thread_holds_stays_held_in_the_child():
+    np = pytest.importorskip("numpy")
+    from shakerand.numpy import SystemBitGenerator
+    bg = SystemBitGenerator()
+    if not hasattr(bg.lock, "_is_owned"):
+        pytest.skip("numpy 1.x: a plain Lock does not know its owner (docs/python.md)")
+
+    def child():
+        bg.lock.release()  # still ours: the hook left it alone
+        return bytes(np.random.Generator(bg).bytes(4))
+
+    with bg.lock:
+        assert len(fork_with_alarm(child)) == 4

@@ -189,10 +189,17 @@ def seed_bytes(seed: Seed, kind: str) -> bytes:
             view = None
     if view is not None:
         with view:
-            if "O" not in view.format:  # object arrays hold addresses, not values
+            code = view.format.lstrip("@=<>!")
+            # Numbers only: objects are addresses, long doubles carry unset padding, and
+            # structures may; a float scalar is refused as a float is.
+            if code in _SEED_ITEM_CODES and not (view.ndim == 0 and code in "efd"):
                 return view.tobytes()
     raise TypeError("the seed must be bytes-like, str, int or None, not %s"
                     % type(seed).__name__)
+
+
+# The buffer item formats whose bytes a seed may be (struct module codes).
+_SEED_ITEM_CODES = frozenset("bBc?hHiIlLqQnNefd")
 
 
 class Random(_random.Random):

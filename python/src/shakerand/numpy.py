@@ -161,9 +161,14 @@ _live_system_bit_generators: "_weakref.WeakSet[SystemBitGenerator]" = _weakref.W
 def _release_locks_in_child() -> None:
     # A fork while another thread was inside a numpy call leaves numpy's lock held by a thread
     # the child does not have. The C fork handler empties every buffer, so nothing it guarded
-    # is left half-done in the child.
+    # is left half-done in the child. A lock the forking thread holds itself stays held: numpy
+    # 2's RLock says so (_is_owned); numpy 1's plain Lock cannot, and is released.
     for g in list(_live_system_bit_generators):
-        reinit = getattr(g.lock, "_at_fork_reinit", None)
+        lock = g.lock
+        owned = getattr(lock, "_is_owned", None)
+        if owned is not None and owned():
+            continue
+        reinit = getattr(lock, "_at_fork_reinit", None)
         if reinit is not None:
             reinit()
 
