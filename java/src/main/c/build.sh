@@ -62,6 +62,8 @@ for p in x86_64:x86_64-linux-gnu-gcc aarch64:aarch64-linux-gnu-gcc \
         build "linux-$arch" "$arch" "$cc"
     else
         missing="$missing linux-$arch"
+        # no stale library from an earlier build may ride along in this jar
+        rm -rf "$target/classes/native/linux-$arch" "$target/test-native/linux-$arch"
     fi
 done
 if [ -n "$missing" ]; then
