@@ -18,8 +18,11 @@ def chi_square(counts, expected):
     return float(sum((c - e) ** 2 / e for c, e in zip(counts, expected)))
 
 
-# Critical values at p = 0.001 (a fixed table: scipy is not a dependency).
-CHI2_CRITICAL_999 = {9: 27.88, 19: 43.82}
+# Upper 1e-9 critical values (a fixed table: scipy is not a dependency): the
+# system generator's draws are not reproducible, and the suite runs several
+# times per `make test`, so p = 0.001 failed about one run in fifty. The
+# biased control below scores about 720 against 60.66.
+CHI2_CRITICAL = {9: 60.66, 19: 81.56}
 
 
 def uniform_chi2(values, bins, lo, hi):
@@ -86,19 +89,19 @@ def test_numpy_raw_c2sp_vector(vectors):
 def test_uniform_chi_square_and_its_control():
     for make in (SystemBitGenerator, lambda: BitGenerator(b"chi2")):
         g = np.random.Generator(make())
-        assert uniform_chi2(g.random(200000), 20, 0, 1) < CHI2_CRITICAL_999[19]
-        assert uniform_chi2(g.integers(0, 10, 200000), 10, 0, 10) < CHI2_CRITICAL_999[9]
+        assert uniform_chi2(g.random(200000), 20, 0, 1) < CHI2_CRITICAL[19]
+        assert uniform_chi2(g.integers(0, 10, 200000), 10, 0, 10) < CHI2_CRITICAL[9]
         # normal: bins of equal probability through the CDF
         z = g.standard_normal(200000)
         u = 0.5 * (1 + np.vectorize(__import__("math").erf)(z / np.sqrt(2)))
-        assert uniform_chi2(u, 20, 0, 1) < CHI2_CRITICAL_999[19]
+        assert uniform_chi2(u, 20, 0, 1) < CHI2_CRITICAL[19]
     # The control: the same test fails for integers with a 2 % bias on one
     # value (what a modulo reduction of a small word would give).
     g = np.random.Generator(BitGenerator(b"chi2"))
     biased = g.integers(0, 10, 200000)
     flip = g.random(200000) < 0.02
     biased[flip] = 0
-    assert uniform_chi2(biased, 10, 0, 10) > CHI2_CRITICAL_999[9]
+    assert uniform_chi2(biased, 10, 0, 10) > CHI2_CRITICAL[9]
 
 
 def test_seeded_state_and_spawn():
