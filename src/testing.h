@@ -54,6 +54,10 @@ int shakerand_entropy_recheck_for_testing(void);
 extern void (*volatile shakerand_step_hook_for_testing)(void);
 
 
+/* shakerand_uuid7 reads this Unix time in milliseconds instead of the clock
+ * while it is not 0, so a test can put two calls in one millisecond. */
+void shakerand_uuid7_freeze_clock_for_testing(uint64_t ms);
+
 /* How many seeds it has drawn (all threads), and an offset added to its
  * clock. */
 uint64_t shakerand_system_seed_count_for_testing(void);

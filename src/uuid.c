@@ -66,8 +66,20 @@ static void v7_install_fork_handlers(void)
         pthread_atfork(v7_lock_for_fork, v7_unlock_in_parent, v7_unlock_in_child);
 }
 
+#if defined(SHAKERAND_TESTING)
+#include <stdatomic.h>
+static _Atomic uint64_t frozen_ms;
+void shakerand_uuid7_freeze_clock_for_testing(uint64_t ms) { atomic_store(&frozen_ms, ms); }
+#define TESTING_FROZEN_MS() atomic_load_explicit(&frozen_ms, memory_order_relaxed)
+#else
+#define TESTING_FROZEN_MS() UINT64_C(0)
+#endif
+
 static uint64_t unix_ms(void)
 {
+    const uint64_t frozen = TESTING_FROZEN_MS();
+    if (frozen != 0)
+        return frozen;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
