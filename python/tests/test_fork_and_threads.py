@@ -15,23 +15,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 
 def in_child(draw):
     """draw() in a forked child and in this process, after the fork."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.write(write, repr(draw()).encode())
-        finally:
-            os._exit(0)
-    os.close(write)
-    child = b""
-    while True:
-        part = os.read(read, 65536)
-        if not part:
-            break
-        child += part
-    os.close(read)
-    _, status = os.waitpid(pid, 0)
-    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    child = fork_with_alarm(lambda: repr(draw()).encode())
     return child.decode(), repr(draw())
 
 
@@ -52,7 +36,12 @@ def fork_with_alarm(child):
         finally:
             os._exit(0)
     os.close(write)
-    out = os.read(read, 65536)
+    out = b""
+    while True:
+        part = os.read(read, 65536)
+        if not part:
+            break
+        out += part
     os.close(read)
     _, status = os.waitpid(pid, 0)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
