@@ -113,23 +113,6 @@ static const struct keyed keyed_x8 = {X8_OUTPUT_BYTES, BUFFER_BYTES, 0, x8_build
 static const struct keyed keyed_chacha8 = {CHACHA8_OUTPUT_BYTES, CHACHA8_REFILL_BYTES, 1,
                                            chacha8_build};
 
-/* The kernels leave what they computed (keys, output) in their stack
- * frames: called once a fill or an initialisation that ran one is done,
- * from the frame that called it, this zeroes the stack the kernel calls
- * used below it (the largest frame, the portable chacha8rand kernel's, is
- * about 1.2 KiB; the test KernelsLeaveNoKeyOrOutputOnTheStack checks). */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || !defined(__OPTIMIZE__)
-enum { STACK_WIPE_BYTES = 16384 }; /* sanitizers and -O0 make frames larger */
-#else
-enum { STACK_WIPE_BYTES = 2048 };
-#endif
-
-__attribute__((noinline)) static void wipe_stack(void)
-{
-    unsigned char scratch[STACK_WIPE_BYTES];
-    shakerand_memzero(scratch, sizeof scratch);
-}
-
 /* The keyed engine of a tag, or NULL (an x1 engine). */
 static const struct keyed *keyed_of(uint32_t tag)
 {
@@ -199,11 +182,10 @@ static void keyed_start(shakerand_engine *engine, uint32_t tag, const uint64_t k
     k->build(e->state, key);
     e->end = k->output;
     e->tag = tag;
-    wipe_stack();
 }
 
-int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const void *seed,
-                          size_t seed_len)
+__attribute__((noinline)) static int engine_init(shakerand_engine *engine, shakerand_kind kind,
+                                                 const void *seed, size_t seed_len)
 {
     if (engine == NULL || (seed == NULL && seed_len > 0))
         return SHAKERAND_EINVAL;
@@ -215,7 +197,7 @@ int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const v
                 return SHAKERAND_EINVAL;
             memcpy(key_bytes, seed, sizeof key_bytes);
         } else {
-            shakerand_turboshake256(key_bytes, sizeof key_bytes, seed, seed_len, X8_KEY_DOMAIN);
+            shakerand_turboshake256_unwiped(key_bytes, sizeof key_bytes, seed, seed_len, X8_KEY_DOMAIN);
         }
         for (unsigned w = 0; w < KEY_BYTES / 8; w++)
             key[w] = load_le(key_bytes + (size_t)8 * w, 8);
@@ -239,8 +221,8 @@ int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const v
     default:
         return SHAKERAND_EINVAL;
     }
-    shakerand_xof_absorb(&xof, seed, seed_len);
-    shakerand_xof_squeeze(&xof, NULL, 0); /* finalise: the state is block 0 */
+    shakerand_xof_absorb_unwiped(&xof, seed, seed_len);
+    shakerand_xof_squeeze_unwiped(&xof, NULL, 0); /* finalise: the state is block 0 */
 
     shakerand_memzero(engine, sizeof *engine);
     struct engine *e = as_engine(engine);
@@ -250,6 +232,14 @@ int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const v
     e->rounds = xof.rounds_;
     shakerand_xof_wipe(&xof);
     return SHAKERAND_OK;
+}
+
+int shakerand_engine_init(shakerand_engine *engine, shakerand_kind kind, const void *seed,
+                          size_t seed_len)
+{
+    const int status = engine_init(engine, kind, seed, seed_len);
+    shakerand_wipe_stack(SHAKERAND_STACK_KERNEL);
+    return status;
 }
 
 static struct engine *checked(shakerand_engine *engine)
@@ -322,8 +312,10 @@ __attribute__((noinline)) static void copy_out(uint64_t *st, size_t pos, unsigne
 /* Each piece's position is committed before its bytes are copied out; a
  * keyed engine zeroes them in the state once copied (the x1 engines need
  * their block for the next permutation, and zero the whole buffer when
- * they move on). `k` is the keyed engine or NULL (x1). */
-static void fill(struct engine *e, const struct keyed *k, unsigned char *p, size_t len)
+ * they move on). `k` is the keyed engine or NULL (x1). Returns whether a
+ * kernel ran (the caller wipes the stack it used). */
+__attribute__((noinline)) static int fill(struct engine *e, const struct keyed *k, unsigned char *p,
+                                          size_t len)
 {
     const size_t end = k != NULL ? k->output : RATE;
     int computed = 0;
@@ -353,8 +345,7 @@ static void fill(struct engine *e, const struct keyed *k, unsigned char *p, size
             len -= direct;
         }
     }
-    if (computed)
-        wipe_stack();
+    return computed;
 }
 
 void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
@@ -362,13 +353,15 @@ void shakerand_engine_fill(shakerand_engine *engine, void *out, size_t len)
     struct engine *e = checked(engine);
     if (out == NULL && len > 0)
         shakerand_fatal("shakerand_engine_fill: out is NULL");
-    fill(e, keyed_of(e->tag), out, len);
+    if (fill(e, keyed_of(e->tag), out, len))
+        shakerand_wipe_stack(SHAKERAND_STACK_KERNEL);
 }
 
-void shakerand_keyed_fill_unchecked(shakerand_engine *engine, shakerand_kind kind, void *out,
-                                    size_t len)
+int shakerand_keyed_fill_unchecked(shakerand_engine *engine, shakerand_kind kind, void *out,
+                                   size_t len)
 {
-    fill(as_engine(engine), kind == SHAKERAND_CHACHA8RAND ? &keyed_chacha8 : &keyed_x8, out, len);
+    return fill(as_engine(engine), kind == SHAKERAND_CHACHA8RAND ? &keyed_chacha8 : &keyed_x8, out,
+                len);
 }
 
 /* Words are read straight from the state when the live block holds them;

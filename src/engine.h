@@ -79,9 +79,11 @@ static inline struct engine *as_engine(shakerand_engine *engine)
  * SHAKERAND_TURBOSHAKE256X8 or SHAKERAND_CHACHA8RAND), without the check
  * that the engine was initialised: a signal handler that forks may leave
  * the child's engine wiped mid-call, and the system generator checks its
- * whole state after the take and draws again. */
-void shakerand_keyed_fill_unchecked(shakerand_engine *engine, shakerand_kind kind, void *out,
-                                    size_t len);
+ * whole state after the take and draws again. Returns whether a kernel ran,
+ * for the public entry point's stack wipe (internal.h), which it leaves to
+ * that entry point. */
+int shakerand_keyed_fill_unchecked(shakerand_engine *engine, shakerand_kind kind, void *out,
+                                   size_t len);
 
 /* The first n <= 8 bytes of b as a little-endian number. */
 static inline uint64_t load_le(const unsigned char *b, unsigned n)

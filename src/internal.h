@@ -56,6 +56,48 @@ static inline void shakerand_draw(shakerand_engine *engine, void *out, size_t n)
 int shakerand_thread_enter(void);
 void shakerand_thread_leave(void);
 
+/* No key material outlives a public call (docs/system.md, "Stack and
+ * registers"): each public entry point that computes any runs that work in
+ * a frame of its own below it and, on the way out, zeroes the stack below
+ * its own frame as deep as that work can reach, which the work reports:
+ * nothing secret computed, a permutation or refill (the kernels' frames),
+ * or a seed (the entropy sources, the C library, the dynamic linker's
+ * first binding of a symbol, the hashes). tests/test_stack.cpp checks on
+ * every kernel and architecture that nothing is left below the depths. */
+enum shakerand_stack_use {
+    SHAKERAND_STACK_CLEAN = 0,
+    SHAKERAND_STACK_KERNEL = 1,
+    SHAKERAND_STACK_SEED = 2,
+};
+void shakerand_wipe_stack_kernel(void);
+void shakerand_wipe_stack_seed(void);
+
+/* Inlined, so the wipe's frame starts right below the entry's own. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void shakerand_wipe_stack(int use)
+{
+    if (use == SHAKERAND_STACK_SEED)
+        shakerand_wipe_stack_seed();
+    else if (use == SHAKERAND_STACK_KERNEL)
+        shakerand_wipe_stack_kernel();
+}
+
+/* The XOF calls without the wipe, for the library's own use inside a
+ * public entry point that wipes. */
+int shakerand_xof_absorb_unwiped(shakerand_xof *xof, const void *in, size_t len);
+int shakerand_xof_squeeze_unwiped(shakerand_xof *xof, void *out, size_t len);
+int shakerand_turboshake256_unwiped(void *out, size_t out_len, const void *in, size_t in_len,
+                                    unsigned domain);
+
+/* Records that work reached at least `use` (the deeper of two wins). */
+static inline void shakerand_stack_used(int *used, int use)
+{
+    if (*used < use)
+        *used = use;
+}
+
 /* Unrecoverable misuse: print one line and abort. */
 SHAKERAND_NORETURN void shakerand_fatal(const char *message);
 

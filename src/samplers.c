@@ -438,8 +438,9 @@ static int simple_modular(shakerand_engine *engine, const struct bound *b, uint8
     return SHAKERAND_OK;
 }
 
-int shakerand_below(shakerand_engine *engine, shakerand_method method, const uint8_t *r,
-                    size_t r_len, uint8_t *out, uint64_t *bits_drawn)
+__attribute__((noinline)) static int below(shakerand_engine *engine, shakerand_method method,
+                                           const uint8_t *r, size_t r_len, uint8_t *out,
+                                           uint64_t *bits_drawn)
 {
     struct bound b;
     if (r == NULL || out == NULL || shakerand_method_name(method) == NULL ||
@@ -463,6 +464,16 @@ int shakerand_below(shakerand_engine *engine, shakerand_method method, const uin
     if (bits_drawn != NULL)
         *bits_drawn += bits;
     return SHAKERAND_OK;
+}
+
+/* The result may be a key: no copy of it or of a rejected candidate stays
+ * in the frames below (internal.h). */
+int shakerand_below(shakerand_engine *engine, shakerand_method method, const uint8_t *r,
+                    size_t r_len, uint8_t *out, uint64_t *bits_drawn)
+{
+    const int status = below(engine, method, r, r_len, out, bits_drawn);
+    shakerand_wipe_stack(SHAKERAND_STACK_KERNEL);
+    return status;
 }
 
 const char *shakerand_method_name(shakerand_method method)

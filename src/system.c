@@ -230,14 +230,14 @@ static int seed_with(struct system_state *s, const void *extra, size_t extra_len
     if (status != SHAKERAND_OK)
         return status;
     if (extra != NULL) {
-        shakerand_turboshake256(material + SEED_BYTES, 32, extra, extra_len, 0x23);
+        shakerand_turboshake256_unwiped(material + SEED_BYTES, 32, extra, extra_len, 0x23);
         len += 32;
     }
     SHAKERAND_SECRET(material, len);
     if (system_kind == SHAKERAND_CHACHA8RAND) {
         /* chacha8rand takes a 32-byte key: the material's digest. */
         unsigned char key[CHACHA8_KEY_BYTES];
-        shakerand_turboshake256(key, sizeof key, material, len, CHACHA8_KEY_DOMAIN);
+        shakerand_turboshake256_unwiped(key, sizeof key, material, len, CHACHA8_KEY_DOMAIN);
         shakerand_engine_init(&s->engine, SHAKERAND_CHACHA8RAND, key, sizeof key);
         shakerand_memzero(key, sizeof key);
     } else {
@@ -298,8 +298,9 @@ uint64_t shakerand_system_reseed_failures(void)
 }
 
 /* Everything that is not the common case: first use, after fork, on the
- * byte or time budget. Returns the state ready to produce, or the status. */
-static int prepare(size_t len, struct system_state **out)
+ * byte or time budget. Returns the state ready to produce, or the status;
+ * a seed is recorded in *used. */
+static int prepare(size_t len, struct system_state **out, int *used)
 {
     struct system_state *s = tls_state;
     if (s == NULL) {
@@ -329,6 +330,7 @@ static int prepare(size_t len, struct system_state **out)
     if (due) {
         /* After a fork the page may have been wiped, flag included. */
         const int wiped = s->wiped_on_fork;
+        shakerand_stack_used(used, SHAKERAND_STACK_SEED);
         const int status = seed(s);
         s->wiped_on_fork = wiped;
         if (status == SHAKERAND_OK)
@@ -343,7 +345,7 @@ static int prepare(size_t len, struct system_state **out)
     return SHAKERAND_OK;
 }
 
-static inline int ready(size_t len, struct system_state **out)
+static inline int ready(size_t len, struct system_state **out, int *used)
 {
     struct system_state *s = tls_state;
     if (__builtin_expect(s != NULL && s->magic == STATE_MAGIC &&
@@ -355,7 +357,7 @@ static inline int ready(size_t len, struct system_state **out)
         *out = s;
         return SHAKERAND_OK;
     }
-    return prepare(len, out);
+    return prepare(len, out, used);
 }
 
 /* After a take: the state is the one the call began with, not wiped or
@@ -474,8 +476,9 @@ static inline int fast_take(void *out, size_t n)
     return done;
 }
 
-/* len bytes, or the status of a failed first seed. */
-__attribute__((noinline)) static int system_fill(void *out, size_t len)
+/* len bytes, or the status of a failed first seed; what the work used of
+ * the stack in *used. */
+__attribute__((noinline)) static int system_fill(void *out, size_t len, int *used)
 {
     if (!enter()) {
         reentrant_fill(out, len);
@@ -486,11 +489,12 @@ __attribute__((noinline)) static int system_fill(void *out, size_t len)
     do {
         const size_t piece = len < MAX_PIECE_BYTES ? len : MAX_PIECE_BYTES;
         struct system_state *s;
-        status = ready(piece, &s);
+        status = ready(piece, &s, used);
         if (status != SHAKERAND_OK)
             break;
-        if (piece > 16 || !shakerand_keyed_take_small(&s->engine, p, piece))
-            shakerand_keyed_fill_unchecked(&s->engine, system_kind, p, piece);
+        if ((piece > 16 || !shakerand_keyed_take_small(&s->engine, p, piece)) &&
+            shakerand_keyed_fill_unchecked(&s->engine, system_kind, p, piece))
+            shakerand_stack_used(used, SHAKERAND_STACK_KERNEL);
         if (still_sound(s)) {
             len -= piece;
             if (len > 0) /* p may be NULL when len is 0 */
@@ -509,9 +513,18 @@ shakerand_kind shakerand_system_kind(void)
     return system_kind;
 }
 
+/* system_fill, then the stack wipe its work asks for. */
+static int system_fill_and_wipe(void *out, size_t len)
+{
+    int used = SHAKERAND_STACK_CLEAN;
+    const int status = system_fill(out, len, &used);
+    shakerand_wipe_stack(used);
+    return status;
+}
+
 int shakerand_system_init(void)
 {
-    return system_fill(NULL, 0);
+    return system_fill_and_wipe(NULL, 0);
 }
 
 void shakerand_system_fill(void *out, size_t len)
@@ -520,7 +533,7 @@ void shakerand_system_fill(void *out, size_t len)
         shakerand_fatal("shakerand_system_fill: out is NULL");
     if (len > 0 && len < CHACHA8_OUTPUT_BYTES && fast_take(out, len))
         return;
-    const int status = system_fill(out, len);
+    const int status = system_fill_and_wipe(out, len);
     if (status != SHAKERAND_OK)
         seeding_failed(status);
 }
@@ -529,23 +542,25 @@ int shakerand_system_try_fill(void *out, size_t len)
 {
     if (out == NULL && len > 0)
         return SHAKERAND_EINVAL;
-    return system_fill(out, len);
+    return system_fill_and_wipe(out, len);
 }
 
-/* The next n (4 or 8) bytes as a little-endian word, by the general path. */
-__attribute__((noinline)) static uint64_t system_word(unsigned n)
+/* The next n (4 or 8) bytes as a little-endian word, by the general path;
+ * what the work used of the stack in *used. */
+__attribute__((noinline)) static uint64_t system_word(unsigned n, int *used)
 {
     if (!enter())
         return reentrant_word(n);
     for (;;) {
         struct system_state *s;
-        const int status = ready(n, &s);
+        const int status = ready(n, &s, used);
         if (__builtin_expect(status != SHAKERAND_OK, 0)) {
             leave();
             seeding_failed(status);
         }
         unsigned char b[8];
-        shakerand_keyed_fill_unchecked(&s->engine, system_kind, b, n);
+        if (shakerand_keyed_fill_unchecked(&s->engine, system_kind, b, n))
+            shakerand_stack_used(used, SHAKERAND_STACK_KERNEL);
         if (__builtin_expect(still_sound(s), 1)) {
             leave();
             return load_le(b, n);
@@ -554,12 +569,21 @@ __attribute__((noinline)) static uint64_t system_word(unsigned n)
     }
 }
 
+/* The general path's word, then the stack wipe its work asks for. */
+static uint64_t system_word_and_wipe(unsigned n)
+{
+    int used = SHAKERAND_STACK_CLEAN;
+    const uint64_t v = system_word(n, &used);
+    shakerand_wipe_stack(used);
+    return v;
+}
+
 uint64_t shakerand_system_u64(void)
 {
     uint64_t v;
     if (fast_take(&v, 8))
         return v; /* a little-endian host: the bytes in order are the word */
-    return system_word(8);
+    return system_word_and_wipe(8);
 }
 
 uint32_t shakerand_system_u32(void)
@@ -567,7 +591,22 @@ uint32_t shakerand_system_u32(void)
     uint32_t v;
     if (fast_take(&v, 4))
         return v;
-    return (uint32_t)system_word(4);
+    return (uint32_t)system_word_and_wipe(4);
+}
+
+__attribute__((noinline)) static int reseed_with(const void *data, size_t len)
+{
+    if (!enter())
+        return SHAKERAND_ESTATE;
+    struct system_state *s = NULL;
+    int used = SHAKERAND_STACK_SEED;
+    int status = prepare(0, &s, &used);
+    if (status == SHAKERAND_OK) {
+        status = seed_with(s, data, len);
+        grant(s);
+    }
+    leave();
+    return status;
 }
 
 /* Not for signal handlers: from inside the generator it is SHAKERAND_ESTATE. */
@@ -575,15 +614,8 @@ int shakerand_system_reseed_with(const void *data, size_t len)
 {
     if (data == NULL && len > 0)
         return SHAKERAND_EINVAL;
-    if (!enter())
-        return SHAKERAND_ESTATE;
-    struct system_state *s = NULL;
-    int status = prepare(0, &s);
-    if (status == SHAKERAND_OK) {
-        status = seed_with(s, data, len);
-        grant(s);
-    }
-    leave();
+    const int status = reseed_with(data, len);
+    shakerand_wipe_stack(SHAKERAND_STACK_SEED);
     return status;
 }
 

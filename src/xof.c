@@ -39,7 +39,10 @@ static int xof_valid(const shakerand_xof *xof)
     return xof != NULL && (xof->rate_ == RATE_128 || xof->rate_ == RATE_256);
 }
 
-int shakerand_xof_absorb(shakerand_xof *xof, const void *in, size_t len)
+/* The public calls that permute wipe the stack the permutation used once
+ * they return (internal.h); the work runs in these frames below them. */
+__attribute__((noinline)) static int xof_absorb(shakerand_xof *xof, const void *in, size_t len,
+                                                int *used)
 {
     if (!xof_valid(xof) || (in == NULL && len > 0))
         return SHAKERAND_EINVAL;
@@ -57,6 +60,7 @@ int shakerand_xof_absorb(shakerand_xof *xof, const void *in, size_t len)
         len -= take;
         if (xof->pos_ == xof->rate_) {
             permute(xof->state_, xof->rounds_);
+            *used = SHAKERAND_STACK_KERNEL;
             xof->pos_ = 0;
         }
     }
@@ -73,17 +77,29 @@ static void xof_finalize(shakerand_xof *xof, shakerand_p1600_fn permute)
     xof->squeezing_ = 1;
 }
 
-int shakerand_xof_squeeze(shakerand_xof *xof, void *out, size_t len)
+int shakerand_xof_absorb(shakerand_xof *xof, const void *in, size_t len)
+{
+    int used = SHAKERAND_STACK_CLEAN;
+    const int status = xof_absorb(xof, in, len, &used);
+    shakerand_wipe_stack(used);
+    return status;
+}
+
+__attribute__((noinline)) static int xof_squeeze(shakerand_xof *xof, void *out, size_t len,
+                                                 int *used)
 {
     if (!xof_valid(xof) || (out == NULL && len > 0))
         return SHAKERAND_EINVAL;
     const shakerand_p1600_fn permute = shakerand_kernel_get()->p1600;
-    if (!xof->squeezing_)
+    if (!xof->squeezing_) {
         xof_finalize(xof, permute);
+        *used = SHAKERAND_STACK_KERNEL;
+    }
     unsigned char *p = out;
     while (len > 0) {
         if (xof->pos_ == xof->rate_) {
             permute(xof->state_, xof->rounds_);
+            *used = SHAKERAND_STACK_KERNEL;
             xof->pos_ = 0;
         }
         size_t take = xof->rate_ - xof->pos_;
@@ -97,7 +113,15 @@ int shakerand_xof_squeeze(shakerand_xof *xof, void *out, size_t len)
     return SHAKERAND_OK;
 }
 
-int shakerand_xof_ratchet(shakerand_xof *xof, size_t n)
+int shakerand_xof_squeeze(shakerand_xof *xof, void *out, size_t len)
+{
+    int used = SHAKERAND_STACK_CLEAN;
+    const int status = xof_squeeze(xof, out, len, &used);
+    shakerand_wipe_stack(used);
+    return status;
+}
+
+__attribute__((noinline)) static int xof_ratchet(shakerand_xof *xof, size_t n)
 {
     if (!xof_valid(xof) || n > 200)
         return SHAKERAND_EINVAL;
@@ -115,47 +139,81 @@ int shakerand_xof_ratchet(shakerand_xof *xof, size_t n)
     return SHAKERAND_OK;
 }
 
+int shakerand_xof_ratchet(shakerand_xof *xof, size_t n)
+{
+    const int status = xof_ratchet(xof, n);
+    shakerand_wipe_stack(SHAKERAND_STACK_KERNEL);
+    return status;
+}
+
 void shakerand_xof_wipe(shakerand_xof *xof) { shakerand_memzero(xof, sizeof *xof); }
 
+int shakerand_xof_absorb_unwiped(shakerand_xof *xof, const void *in, size_t len)
+{
+    int used;
+    return xof_absorb(xof, in, len, &used);
+}
+
+int shakerand_xof_squeeze_unwiped(shakerand_xof *xof, void *out, size_t len)
+{
+    int used;
+    return xof_squeeze(xof, out, len, &used);
+}
+
+/* A one-shot hash into an initialised (or, with a bad status, refused)
+ * xof, which it wipes. */
 static int one_shot(shakerand_xof *xof, int status, void *out, size_t out_len, const void *in,
                     size_t in_len)
 {
     if (status == SHAKERAND_OK && (out == NULL && out_len > 0))
         status = SHAKERAND_EINVAL;
     if (status == SHAKERAND_OK)
-        status = shakerand_xof_absorb(xof, in, in_len);
+        status = shakerand_xof_absorb_unwiped(xof, in, in_len);
     if (status == SHAKERAND_OK)
-        status = shakerand_xof_squeeze(xof, out, out_len);
+        status = shakerand_xof_squeeze_unwiped(xof, out, out_len);
     shakerand_xof_wipe(xof);
     return status;
+}
+
+static int one_shot_wiped(shakerand_xof *xof, int status, void *out, size_t out_len,
+                          const void *in, size_t in_len)
+{
+    status = one_shot(xof, status, out, out_len, in, in_len);
+    shakerand_wipe_stack(SHAKERAND_STACK_KERNEL);
+    return status;
+}
+
+int shakerand_turboshake256_unwiped(void *out, size_t out_len, const void *in, size_t in_len,
+                                    unsigned domain)
+{
+    shakerand_xof xof;
+    return one_shot(&xof, shakerand_turboshake256_init(&xof, domain), out, out_len, in, in_len);
 }
 
 int shakerand_turboshake128(void *out, size_t out_len, const void *in, size_t in_len,
                             unsigned domain)
 {
     shakerand_xof xof;
-    const int status = shakerand_turboshake128_init(&xof, domain);
-    return one_shot(&xof, status, out, out_len, in, in_len);
+    return one_shot_wiped(&xof, shakerand_turboshake128_init(&xof, domain), out, out_len, in,
+                          in_len);
 }
 
 int shakerand_turboshake256(void *out, size_t out_len, const void *in, size_t in_len,
                             unsigned domain)
 {
     shakerand_xof xof;
-    const int status = shakerand_turboshake256_init(&xof, domain);
-    return one_shot(&xof, status, out, out_len, in, in_len);
+    return one_shot_wiped(&xof, shakerand_turboshake256_init(&xof, domain), out, out_len, in,
+                          in_len);
 }
 
 int shakerand_shake128(void *out, size_t out_len, const void *in, size_t in_len)
 {
     shakerand_xof xof;
-    const int status = shakerand_shake128_init(&xof);
-    return one_shot(&xof, status, out, out_len, in, in_len);
+    return one_shot_wiped(&xof, shakerand_shake128_init(&xof), out, out_len, in, in_len);
 }
 
 int shakerand_shake256(void *out, size_t out_len, const void *in, size_t in_len)
 {
     shakerand_xof xof;
-    const int status = shakerand_shake256_init(&xof);
-    return one_shot(&xof, status, out, out_len, in, in_len);
+    return one_shot_wiped(&xof, shakerand_shake256_init(&xof), out, out_len, in, in_len);
 }

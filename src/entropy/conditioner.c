@@ -233,7 +233,7 @@ static void absorb_u64(shakerand_xof *xof, uint64_t w)
     unsigned char b[8];
     for (int t = 0; t < 8; t++)
         b[t] = (unsigned char)(w >> (8 * t));
-    shakerand_xof_absorb(xof, b, sizeof b);
+    shakerand_xof_absorb_unwiped(xof, b, sizeof b);
     shakerand_memzero(b, sizeof b);
 }
 
@@ -262,7 +262,7 @@ int shakerand_entropy_gather(unsigned char *out, size_t len)
 
     shakerand_xof xof;
     shakerand_turboshake256_init(&xof, CONDITIONER_DOMAIN);
-    shakerand_xof_absorb(&xof, os, sizeof os);
+    shakerand_xof_absorb_unwiped(&xof, os, sizeof os);
     shakerand_memzero(os, sizeof os);
     for (size_t k = 0; k < n_used && status == SHAKERAND_OK; k++) {
         uint64_t w[HW_WORDS];
@@ -290,7 +290,7 @@ int shakerand_entropy_gather(unsigned char *out, size_t len)
     /* The counter makes every seed's input distinct even if every source
      * repeated itself. */
     absorb_u64(&xof, atomic_fetch_add_explicit(&seed_counter, 1, memory_order_relaxed));
-    shakerand_xof_squeeze(&xof, out, len);
+    shakerand_xof_squeeze_unwiped(&xof, out, len);
     shakerand_xof_wipe(&xof);
     return SHAKERAND_OK;
 }
@@ -298,14 +298,21 @@ int shakerand_entropy_gather(unsigned char *out, size_t len)
 /* The marker keeps a signal handler that interrupts this call (and so may
  * find the lock held) away from the lock: its draws go to the operating
  * system, and so does this function when it is that handler. */
-int shakerand_entropy(void *out, size_t len)
+__attribute__((noinline)) static int entropy(void *out, size_t len)
 {
-    if (out == NULL && len > 0)
-        return SHAKERAND_EINVAL;
     if (!shakerand_thread_enter())
         return shakerand_entropy_os_signal_safe(out, len);
     const int status = shakerand_entropy_gather(out, len);
     shakerand_thread_leave();
+    return status;
+}
+
+int shakerand_entropy(void *out, size_t len)
+{
+    if (out == NULL && len > 0)
+        return SHAKERAND_EINVAL;
+    const int status = entropy(out, len);
+    shakerand_wipe_stack(SHAKERAND_STACK_SEED);
     return status;
 }
 

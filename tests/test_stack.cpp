@@ -1,0 +1,554 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+// No key material outlives a public call (docs/system.md, "Stack and
+// registers"). Each case paints the stack below the calling frame, makes one
+// public call (or a loop of them), and reads the same memory back; then
+//  - residue: every byte the call wrote below its own thin frame must be
+//    zero again (the entry point wiped what its work used), and
+//  - secrets: no 32-byte window of it works as a chacha8rand key for the
+//    stream the call drew from, and no 8 bytes of that stream's output not
+//    yet handed out (nor, for fills and hashes, of what was handed out) lie
+//    there.
+// Only the public API is used, so the same file runs against the static
+// library (test_stack) and the shared one (test_stack_shared); ctest runs
+// each once per kernel this architecture has (SHAKERAND_KERNEL), and the
+// cross suites run it under qemu for aarch64, ppc64le and s390x.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <sys/mman.h>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+#include <unordered_set>
+#include <vector>
+
+extern "C" {
+#include "chacha8rand.h"
+#include "engine.h"
+#include "shakerand.h"
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define STACK_READ_BACK_WORKS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define STACK_READ_BACK_WORKS 0
+#endif
+#endif
+#if !defined(STACK_READ_BACK_WORKS)
+#define STACK_READ_BACK_WORKS 1
+#endif
+
+namespace {
+
+using bytes = std::vector<std::uint8_t>;
+
+constexpr std::size_t kRegion = 64 * 1024; // read back below the calling frame
+// The public function's own frame (a thin wrapper: return address, saved
+// registers, a returned word) and the reader's lie in the top bytes; they
+// are left out of the residue check, not out of the secrets check.
+#if defined(__s390x__)
+constexpr std::size_t kOwnFrames = 512; // every frame has a 160-byte register save area
+#else
+constexpr std::size_t kOwnFrames = 256;
+#endif
+constexpr std::uint8_t kPaint = 0x5a;
+
+__attribute__((noinline)) void paint_stack()
+{
+    volatile std::uint8_t region[kRegion + 8192];
+    for (auto &b : region)
+        b = kPaint;
+}
+
+// Copies the kRegion bytes below this function's frame address, which lies
+// where the frame of the call just made from the same caller began. A leaf
+// that keeps its loop in registers, so it writes nothing it reads.
+__attribute__((noinline)) void read_stack(std::uint64_t *out)
+{
+    const auto top = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0)) & ~std::uintptr_t{7};
+    const volatile std::uint64_t *p = reinterpret_cast<const volatile std::uint64_t *>(top - kRegion);
+    for (std::size_t i = 0; i < kRegion / 8; i++)
+        out[i] = p[i];
+}
+
+// The stack below the caller after `op`, lowest address first.
+__attribute__((noinline)) bytes stack_after(const std::function<void()> &op)
+{
+    std::vector<std::uint64_t> words(kRegion / 8);
+    paint_stack();
+    op();
+    read_stack(words.data());
+    bytes out(kRegion);
+    std::memcpy(out.data(), words.data(), kRegion);
+    return out;
+}
+
+bool uniform_word(std::uint64_t w)
+{
+    static const std::uint64_t paint = 0x0101010101010101ULL * kPaint;
+    return w == 0 || w == paint;
+}
+
+// The address ranges mapped in this process (/proc/self/maps).
+std::vector<std::pair<std::uintptr_t, std::uintptr_t>> mappings()
+{
+    std::vector<std::pair<std::uintptr_t, std::uintptr_t>> ranges;
+    std::FILE *f = std::fopen("/proc/self/maps", "r");
+    if (f == nullptr)
+        return ranges;
+    char line[512];
+    while (std::fgets(line, sizeof line, f) != nullptr) {
+        unsigned long lo, hi;
+        if (std::sscanf(line, "%lx-%lx", &lo, &hi) == 2)
+            ranges.emplace_back(lo, hi);
+    }
+    std::fclose(f);
+    return ranges;
+}
+
+// A 4-byte store of a small number over paint, or the paint itself.
+bool innocent_half(std::uint32_t h) { return h == 0x01010101U * kPaint || h < (1U << 24); }
+
+// Words left below the public function's own frame that the work may have
+// computed: not the paint, not zero, and not what every frame holds
+// whatever the work was (return addresses and saved frame or stack
+// pointers, which point into a mapping; counts, sizes and flags: a word
+// below 2^32, or two halves each below 2^24 or paint). A random word passes
+// for one of those with probability about 2^-16, a 32-byte key about
+// 2^-64. The wipe's own frame, below what it zeroed, holds only those.
+// `touched`: how deep the call wrote at all.
+struct Residue {
+    std::size_t words = 0, deepest = 0, touched = 0;
+    std::string sample; // the deepest few, for the failure message
+};
+
+// Addresses in each kind of mapping a frame may point into (code of the
+// test and of the library, stack, heap, thread-local, anonymous mappings),
+// for where /proc/self/maps shows the host's mappings, not the program's
+// (qemu-user): a word within 4 GiB of one is taken for a pointer.
+std::vector<std::uintptr_t> anchors_of(const bytes &stack)
+{
+    static thread_local int tls_anchor;
+    static const auto heap = std::make_unique<int>(0);
+    static void *const anon = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return {reinterpret_cast<std::uintptr_t>(&paint_stack), reinterpret_cast<std::uintptr_t>(&shakerand_version),
+            reinterpret_cast<std::uintptr_t>(&std::memcpy), reinterpret_cast<std::uintptr_t>(stack.data()),
+            reinterpret_cast<std::uintptr_t>(&stack), reinterpret_cast<std::uintptr_t>(heap.get()),
+            reinterpret_cast<std::uintptr_t>(&tls_anchor), reinterpret_cast<std::uintptr_t>(anon)};
+}
+
+Residue residue_of(const bytes &stack, std::size_t own_frames)
+{
+    static const auto maps = mappings();
+    const auto anchors = anchors_of(stack);
+    Residue r;
+    for (std::size_t i = 0; i + 8 <= stack.size(); i += 8) {
+        const std::size_t depth = stack.size() - i;
+        std::uint64_t w;
+        std::memcpy(&w, stack.data() + i, 8);
+        if (r.touched == 0 && !std::all_of(stack.data() + i, stack.data() + i + 8,
+                                           [](std::uint8_t b) { return b == kPaint; }))
+            r.touched = depth;
+        if (depth <= own_frames || uniform_word(w) || (w >> 32) == 0 ||
+            (innocent_half(static_cast<std::uint32_t>(w >> 32)) &&
+             innocent_half(static_cast<std::uint32_t>(w))))
+            continue;
+        bool pointer = false;
+        for (const auto &[lo, hi] : maps)
+            pointer = pointer || (w >= lo && w < hi);
+        for (const std::uintptr_t a : anchors)
+            pointer = pointer || (w - a + (std::uint64_t{1} << 32)) < (std::uint64_t{1} << 33);
+        if (!pointer) {
+            if (r.words++ < 4) {
+                char text[48];
+                std::snprintf(text, sizeof text, " %016llx@%zu", static_cast<unsigned long long>(w), depth);
+                r.sample += text;
+            }
+            if (r.deepest == 0)
+                r.deepest = depth;
+        }
+    }
+    return r;
+}
+
+// 8-byte values of output: at every byte offset, or every 8th where the
+// stream's word boundaries are known (long deliveries).
+struct OutputSet {
+    std::unordered_set<std::uint64_t> words;
+    void add(const std::uint8_t *p, std::size_t n, std::size_t step = 1)
+    {
+        for (std::size_t i = 0; i + 8 <= n; i += step) {
+            std::uint64_t w;
+            std::memcpy(&w, p + i, 8);
+            words.insert(w);
+        }
+    }
+    void add(const bytes &b, std::size_t step = 1) { add(b.data(), b.size(), step); }
+    bool has(std::uint64_t w) const { return words.count(w) != 0; }
+};
+
+
+// 8-byte pieces of the stack (at every 4-byte offset) found in `set`,
+// below the top `skip` bytes.
+std::size_t output_found(const bytes &stack, const OutputSet &set, std::size_t skip, std::string *where)
+{
+    std::size_t hits = 0;
+    for (std::size_t i = 0; i + 8 <= stack.size() - skip; i += 4) {
+        std::uint64_t w;
+        std::memcpy(&w, stack.data() + i, 8);
+        if (!uniform_word(w) && set.has(w)) {
+            if (hits++ == 0)
+                *where = std::to_string(stack.size() - i) + " bytes below the caller";
+        }
+    }
+    return hits;
+}
+
+// 32-byte windows of the stack (at every 4-byte offset) that, used as a
+// chacha8rand key, give output found in either set: a key of that stream.
+std::size_t chacha8_keys_found(const bytes &stack, const OutputSet &handed_out, const OutputSet &future,
+                               std::string *where)
+{
+    std::size_t hits = 0;
+    std::uint8_t out[CHACHA8_OUTPUT_BYTES];
+    for (std::size_t i = 0; i + CHACHA8_KEY_BYTES <= stack.size(); i += 4) {
+        bool plausible = true; // a random key has no zero or painted word
+        for (std::size_t w = 0; w < CHACHA8_KEY_BYTES / 8 && plausible; w++) {
+            std::uint64_t v;
+            std::memcpy(&v, stack.data() + i + 8 * w, 8);
+            plausible = !uniform_word(v);
+        }
+        if (!plausible)
+            continue;
+        shakerand_engine e;
+        if (shakerand_engine_init(&e, SHAKERAND_CHACHA8RAND, stack.data() + i, CHACHA8_KEY_BYTES) !=
+            SHAKERAND_OK)
+            continue;
+        shakerand_engine_fill(&e, out, sizeof out);
+        shakerand_engine_wipe(&e);
+        for (std::size_t w = 0; w < sizeof out; w += 8) {
+            std::uint64_t v;
+            std::memcpy(&v, out + w, 8);
+            if (handed_out.has(v) || future.has(v)) {
+                if (hits++ == 0)
+                    *where = std::to_string(stack.size() - i) + " bytes below the caller";
+                break;
+            }
+        }
+    }
+    return hits;
+}
+
+// What one case knows about the stream its call drew from.
+struct Case {
+    bytes stack;
+    // What the call returned may still lie in its own frame (a word on
+    // its way out): looked for below that; what is still to come, anywhere.
+    OutputSet handed_out, future;
+    bool chacha8_keys = false; // the stream is chacha8rand's: look for its keys
+    std::size_t own_frames = kOwnFrames;
+};
+
+void expect_clean(const Case &c, const std::string &what)
+{
+    const Residue r = residue_of(c.stack, c.own_frames);
+    EXPECT_EQ(r.words, 0u) << what << ": " << r.words << " words left unwiped, the deepest "
+                           << r.deepest << " bytes below the caller (the call reached "
+                           << r.touched << "):" << r.sample;
+    std::string where;
+    EXPECT_EQ(output_found(c.stack, c.future, 0, &where), 0u)
+        << what << ": output still to come on the stack, first at " << where;
+    EXPECT_EQ(output_found(c.stack, c.handed_out, c.own_frames, &where), 0u)
+        << what << ": output handed out on the stack, first at " << where;
+    if (c.chacha8_keys) {
+        where.clear();
+        EXPECT_EQ(chacha8_keys_found(c.stack, c.handed_out, c.future, &where), 0u)
+            << what << ": a chacha8rand key of the stream on the stack, first at " << where;
+    }
+}
+
+// Runs `body` on a new thread (a fresh system generator state).
+void on_new_thread(const std::function<void()> &body)
+{
+    std::thread t(body);
+    t.join();
+}
+
+bool system_is_chacha8() { return shakerand_system_kind() == SHAKERAND_CHACHA8RAND; }
+
+// The system generator's output still to come on this thread, after a
+// call: three refills' worth, so the next keys' output is in it.
+void add_future_system_output(OutputSet &set)
+{
+    bytes future(4 * CHACHA8_REFILL_BYTES);
+    shakerand_system_fill(future.data(), future.size());
+    set.add(future);
+}
+
+class Stack : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        if (!STACK_READ_BACK_WORKS)
+            GTEST_SKIP() << "sanitizers move frames off the stack: read-back is meaningless";
+        const char *expected = std::getenv("EXPECT_KERNEL");
+        if (expected != nullptr && std::strcmp(expected, shakerand_kernel_name()) != 0)
+            GTEST_SKIP() << "this CPU cannot run kernel " << expected << " (runs "
+                         << shakerand_kernel_name() << ")";
+        std::printf("kernel %s, system engine %s\n", shakerand_kernel_name(),
+                    shakerand_kind_name(shakerand_system_kind()));
+    }
+};
+
+TEST_F(Stack, SystemFirstUseOnANewThread)
+{
+    for (std::size_t n : {std::size_t{8}, std::size_t{1000}, std::size_t{1} << 20}) {
+        on_new_thread([n] {
+            Case c;
+            c.chacha8_keys = system_is_chacha8();
+            bytes out(n);
+            c.stack = stack_after([&] { shakerand_system_fill(out.data(), n); });
+            c.handed_out.add(out, n > 65536 ? 8 : 1);
+            add_future_system_output(c.future);
+            expect_clean(c, "first fill of " + std::to_string(n) + " bytes on a new thread");
+        });
+    }
+    on_new_thread([] {
+        Case c;
+        c.chacha8_keys = system_is_chacha8();
+        std::uint64_t first = 0;
+        c.stack = stack_after([&] { first = shakerand_system_u64(); });
+        c.handed_out.add(reinterpret_cast<const std::uint8_t *>(&first), 8);
+        add_future_system_output(c.future);
+        expect_clean(c, "first u64 on a new thread");
+    });
+    on_new_thread([] {
+        Case c;
+        c.chacha8_keys = system_is_chacha8();
+        int status = -1;
+        c.stack = stack_after([&] { status = shakerand_system_init(); });
+        EXPECT_EQ(status, SHAKERAND_OK);
+        add_future_system_output(c.future);
+        expect_clean(c, "shakerand_system_init on a new thread");
+    });
+}
+
+TEST_F(Stack, SystemFillsOfEverySize)
+{
+    on_new_thread([] {
+        for (std::size_t n : {1, 7, 16, 17, 991, 992, 993, 5000, 65536, 1 << 20}) {
+            ASSERT_EQ(shakerand_system_reseed(), SHAKERAND_OK); // the stream starts afresh
+            Case c;
+            c.chacha8_keys = system_is_chacha8();
+            bytes out(n);
+            c.stack = stack_after([&] {
+                for (int i = 0; i < 3; i++) // crosses refills for the small sizes too
+                    shakerand_system_fill(out.data(), n);
+            });
+            c.handed_out.add(out, n > 65536 ? 8 : 1);
+            add_future_system_output(c.future);
+            expect_clean(c, "three fills of " + std::to_string(n) + " bytes");
+        }
+    });
+}
+
+TEST_F(Stack, SystemWordLoops)
+{
+    on_new_thread([] {
+        for (int width : {64, 32}) {
+            ASSERT_EQ(shakerand_system_reseed(), SHAKERAND_OK);
+            Case c;
+            c.chacha8_keys = system_is_chacha8();
+            std::vector<std::uint64_t> words(65536);
+            c.stack = stack_after([&] {
+                for (auto &w : words)
+                    w = width == 64 ? shakerand_system_u64() : shakerand_system_u32();
+            });
+            if (width == 64)
+                c.handed_out.add(reinterpret_cast<const std::uint8_t *>(words.data()), words.size() * 8, 8);
+            add_future_system_output(c.future);
+            expect_clean(c, std::to_string(width) + "-bit word loop");
+        }
+    });
+}
+
+TEST_F(Stack, SystemReseeds)
+{
+    on_new_thread([] {
+        (void)shakerand_system_u64();
+        const std::uint8_t extra[40] = {1, 2, 3};
+        for (bool with_data : {false, true}) {
+            Case c;
+            c.chacha8_keys = system_is_chacha8();
+            int status = -1;
+            c.stack = stack_after([&] {
+                status = with_data ? shakerand_system_reseed_with(extra, sizeof extra) : shakerand_system_reseed();
+            });
+            EXPECT_EQ(status, SHAKERAND_OK);
+            add_future_system_output(c.future);
+            expect_clean(c, with_data ? "shakerand_system_reseed_with" : "shakerand_system_reseed");
+        }
+    });
+}
+
+TEST_F(Stack, SystemSamplersAndUuids)
+{
+    on_new_thread([] {
+        bytes bound(64); // 512 bits, rejections likely
+        bound[0] = 0x80;
+        bound[3] = 7;
+        bytes out(64); // the callers' outputs, off the stack read back
+        std::uint64_t word = 0;
+        const std::vector<std::pair<std::string, std::function<void()>>> calls = {
+            {"uuid4", [&] { shakerand_uuid4(nullptr, out.data()); }},
+            {"uuid7", [&] { shakerand_uuid7(nullptr, out.data()); }},
+            {"uniform_u64", [&] { (void)shakerand_uniform_u64(nullptr, 1000003, &word); }},
+            {"double", [] { (void)shakerand_double(nullptr); }},
+            {"below (RNG-BC-1, 512 bits)",
+             [&] {
+                 (void)shakerand_below(nullptr, SHAKERAND_RNG_BC_1, bound.data(), bound.size(),
+                                       out.data(), nullptr);
+             }},
+        };
+        for (const auto &entry : calls) {
+            const std::string &name = entry.first;
+            const auto &call = entry.second; // not a structured binding: clang 14 cannot capture one
+            ASSERT_EQ(shakerand_system_reseed(), SHAKERAND_OK);
+            Case c;
+            c.chacha8_keys = system_is_chacha8();
+            // A sampler's frame is larger than a thin entry point's; one
+            // that returns at most 16 bytes may leave that value in it, as
+            // a word call does (docs/system.md). shakerand_below may not.
+            if (name.rfind("below", 0) != 0)
+                c.own_frames = 2 * kOwnFrames;
+            c.stack = stack_after([&] {
+                for (int i = 0; i < 300; i++) // several refills
+                    call();
+            });
+            add_future_system_output(c.future);
+            expect_clean(c, name + " from the system generator, 300 calls");
+        }
+    });
+}
+
+TEST_F(Stack, Entropy)
+{
+    on_new_thread([] {
+        for (std::size_t n : {std::size_t{32}, std::size_t{4096}}) {
+            Case c;
+            bytes out(n);
+            int status = -1;
+            c.stack = stack_after([&] { status = shakerand_entropy(out.data(), n); });
+            EXPECT_EQ(status, SHAKERAND_OK);
+            c.handed_out.add(out);
+            expect_clean(c, "shakerand_entropy of " + std::to_string(n) + " bytes");
+        }
+    });
+}
+
+TEST_F(Stack, SeededEngines)
+{
+    const shakerand_kind kinds[] = {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256,
+                                    SHAKERAND_TURBOSHAKE256X8, SHAKERAND_CHACHA8RAND};
+    bytes seed(32);
+    shakerand_system_fill(seed.data(), seed.size());
+    for (const shakerand_kind kind : kinds) {
+        const std::string name = shakerand_kind_name(kind);
+        for (std::size_t n : {std::size_t{0}, std::size_t{8}, std::size_t{5000}, std::size_t{1} << 20}) {
+            shakerand_engine e;
+            Case c;
+            c.chacha8_keys = kind == SHAKERAND_CHACHA8RAND;
+            bytes out(n);
+            int status = -1;
+            c.stack = stack_after([&] {
+                status = shakerand_engine_init(&e, kind, seed.data(), seed.size());
+                if (status == SHAKERAND_OK && n > 0)
+                    shakerand_engine_fill(&e, out.data(), n);
+            });
+            ASSERT_EQ(status, SHAKERAND_OK);
+            c.handed_out.add(out, n > 65536 ? 8 : 1);
+            bytes future(4 * CHACHA8_REFILL_BYTES);
+            shakerand_engine_fill(&e, future.data(), future.size());
+            c.future.add(future);
+            if (kind == SHAKERAND_CHACHA8RAND)
+                c.future.add(seed); // the first key
+            if (kind == SHAKERAND_TURBOSHAKE256X8) {
+                bytes key(32); // the engine's first key (docs/engines.md)
+                shakerand_turboshake256(key.data(), key.size(), seed.data(), seed.size(), X8_KEY_DOMAIN);
+                c.future.add(key);
+            }
+            expect_clean(c, name + ": init and a fill of " + std::to_string(n) + " bytes");
+            shakerand_engine_wipe(&e);
+        }
+        shakerand_engine e;
+        ASSERT_EQ(shakerand_engine_init(&e, kind, seed.data(), seed.size()), SHAKERAND_OK);
+        Case c;
+        c.chacha8_keys = kind == SHAKERAND_CHACHA8RAND;
+        std::vector<std::uint64_t> words(4096);
+        c.stack = stack_after([&] {
+            for (auto &w : words)
+                w = shakerand_engine_u64(&e);
+        });
+        bytes future(4 * CHACHA8_REFILL_BYTES);
+        shakerand_engine_fill(&e, future.data(), future.size());
+        c.future.add(future);
+        c.handed_out.add(reinterpret_cast<const std::uint8_t *>(words.data()), words.size() * 8, 8);
+        expect_clean(c, name + ": u64 loop");
+        shakerand_engine_wipe(&e);
+    }
+}
+
+TEST_F(Stack, Hashes)
+{
+    bytes secret(100);
+    shakerand_system_fill(secret.data(), secret.size());
+    // Called straight from the case's frame, as the other cases call.
+    auto hash = [](int which, void *o, std::size_t n, const void *i, std::size_t m) __attribute__((always_inline)) {
+        switch (which) {
+        case 0: return shakerand_turboshake256(o, n, i, m, 0x1F);
+        case 1: return shakerand_turboshake128(o, n, i, m, 0x1F);
+        case 2: return shakerand_shake256(o, n, i, m);
+        default: return shakerand_shake128(o, n, i, m);
+        }
+    };
+    const char *const names[] = {"turboshake256", "turboshake128", "shake256", "shake128"};
+    for (int which = 0; which < 4; which++) {
+        const std::string name = names[which];
+        for (std::size_t n : {std::size_t{32}, std::size_t{1000}}) {
+            Case c;
+            bytes out(n);
+            int status = -1;
+            c.stack = stack_after([&] { status = hash(which, out.data(), n, secret.data(), secret.size()); });
+            ASSERT_EQ(status, 0);
+            bytes longer(n + 1000); // the output that follows, from the same state
+            ASSERT_EQ(hash(which, longer.data(), longer.size(), secret.data(), secret.size()), 0);
+            c.future.add(longer);
+            c.future.add(secret);
+            expect_clean(c, name + " of a secret, " + std::to_string(n) + " bytes out");
+        }
+    }
+    // The incremental API: absorb in pieces, squeeze in pieces.
+    Case c;
+    bytes out(600);
+    auto x = std::make_unique<shakerand_xof>(); // the caller's state, off the stack read back
+    c.stack = stack_after([&] {
+        shakerand_turboshake256_init(x.get(), 0x1F);
+        for (std::size_t i = 0; i < secret.size(); i += 10)
+            shakerand_xof_absorb(x.get(), secret.data() + i, 10);
+        for (std::size_t i = 0; i < out.size(); i += 100)
+            shakerand_xof_squeeze(x.get(), out.data() + i, 100);
+    });
+    shakerand_xof_wipe(x.get());
+    bytes longer(1600);
+    shakerand_turboshake256(longer.data(), longer.size(), secret.data(), secret.size(), 0x1F);
+    c.future.add(longer);
+    expect_clean(c, "incremental turboshake256");
+}
+
+} // namespace
