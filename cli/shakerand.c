@@ -157,12 +157,147 @@ static unsigned char *parse_hex(const char *hex, size_t *len, const char **why)
     return bytes;
 }
 
-/* getopt_long with our own one-line messages instead of getopt's. */
+/* Whether the option argument arg (not an operand) takes its value from the
+ * next argument: "--below" does, "--below=5", "-n5" and "--hex" do not. Long
+ * names may be abbreviated to a unique prefix, as getopt_long allows. */
+static int value_follows(const char *arg, const char *shortopts, const struct option *longopts)
+{
+    if (arg[1] == '-') {
+        const char *name = arg + 2;
+        if (strchr(name, '=') != NULL)
+            return 0;
+        const size_t n = strlen(name);
+        const struct option *match = NULL;
+        int matches = 0;
+        for (const struct option *o = longopts; o->name != NULL; o++) {
+            if (strcmp(o->name, name) == 0)
+                return o->has_arg == required_argument;
+            if (strncmp(o->name, name, n) == 0) {
+                match = o;
+                matches++;
+            }
+        }
+        return matches == 1 && match->has_arg == required_argument; /* else getopt reports it */
+    }
+    for (const char *c = arg + 1; *c != '\0'; c++) {
+        const char *spec = *c == ':' ? NULL : strchr(shortopts, *c);
+        if (spec == NULL)
+            return 0; /* unknown: getopt reports it */
+        if (spec[1] == ':')
+            return c[1] == '\0';
+    }
+    return 0;
+}
+
+/* Writes into out the long options that name (len characters, not
+ * NUL-terminated) spells: the one it names in full, else every one it
+ * begins, as "'--hex'" or "'--hex' or '--help'". Returns their number. */
+static int long_options_spelled(const char *name, size_t len, const struct option *longopts,
+                                char *out, size_t size)
+{
+    int exact = 0;
+    for (const struct option *o = longopts; o->name != NULL; o++)
+        exact |= strlen(o->name) == len && strncmp(o->name, name, len) == 0;
+    int found = 0;
+    size_t used = 0;
+    out[0] = '\0';
+    for (const struct option *o = longopts; o->name != NULL; o++) {
+        if (strncmp(o->name, name, len) != 0 || (exact && strlen(o->name) != len))
+            continue;
+        found++;
+        const int n = snprintf(out + used, size - used, "%s'--%s'", found == 1 ? "" : " or ",
+                               o->name);
+        used += n > 0 && (size_t)n < size - used ? (size_t)n : 0;
+    }
+    return found;
+}
+
+/* openssl rand's options, which its users give with one dash ("openssl rand
+ * -hex -out FILE 32"), for the commands that have no option by that name. */
+static const char *const openssl_rand_words[] = {"hex", "base64", "out"};
+
+/* Rejects, before getopt reads them, the arguments getopt would read as
+ * something other than what they say. getopt takes "-hex" for the cluster
+ * -h -e -x, so it printed the help text on standard output with status 0
+ * (and KEY=$(shakerand bytes -n 32 -hex) stored it as a key); "-out x" is -o
+ * with the value "ut" and then an operand. So, each a usage error:
+ * - one dash before a long option's name or the start of one ("-hex",
+ *   "-out", "-help", "-he"): the message names the two-dash spelling; also
+ *   one dash before a word of openssl rand's that this command has no option
+ *   for ("-base64" for token), which getopt would take apart just the same;
+ * - -h anywhere but alone ("-hx", "-vh"), and an abbreviation of --help
+ *   ("--hel"): help is only for exactly "-h" or "--help", so that no other
+ *   request, mistyped or not, gets the usage text on standard output and
+ *   status 0.
+ * Values are skipped as getopt takes them ("--chars -help" is a set of five
+ * characters), and so is everything after "--". Option letters with a value
+ * attached ("-n32", "-sdeadbeef") are still read as getopt reads them; a
+ * value that spells the start of a long option ("-see" for --seed ee) is
+ * refused with the rest. */
+static void check_spellings(int argc, char **argv, const char *shortopts,
+                            const struct option *longopts, const char *command)
+{
+    char meant[256];
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--") == 0)
+            return;
+        if (arg[0] != '-' || arg[1] == '\0')
+            continue; /* an operand, or "-" for standard input */
+        if (arg[1] == '-') {
+            const char *name = arg + 2;
+            const size_t len = strcspn(name, "=");
+            if (len > 0 && len < strlen("help") && strncmp(name, "help", len) == 0 &&
+                long_options_spelled(name, len, longopts, meant, sizeof meant) > 0)
+                die(EXIT_USAGE, "%s: unknown option '%.*s'; did you mean %s?", command,
+                    (int)(len + 2), arg, meant);
+        } else {
+            const char *word = arg + 1;
+            const size_t len = strcspn(word, "=");
+            if (len >= 2 && long_options_spelled(word, len, longopts, meant, sizeof meant) > 0)
+                die(EXIT_USAGE, "%s: unknown option '%.*s'; did you mean %s?", command,
+                    (int)(len + 1), arg, meant);
+            for (size_t w = 0; w < sizeof openssl_rand_words / sizeof *openssl_rand_words; w++) {
+                const char *openssl_word = openssl_rand_words[w];
+                if (strlen(openssl_word) == len && strncmp(word, openssl_word, len) == 0)
+                    die(EXIT_USAGE, "%s: unknown option '%.*s' (see '%s %s --help')", command,
+                        (int)(len + 1), arg, program, command);
+            }
+            /* The letters of a cluster, as getopt reads them. */
+            for (const char *c = word; *c != '\0'; c++) {
+                const char *spec = *c == ':' ? NULL : strchr(shortopts, *c);
+                if (spec == NULL)
+                    break; /* getopt reports the unknown letter */
+                if (*c == 'h' && (c != word || c[1] != '\0')) /* every command's help */
+                    die(EXIT_USAGE,
+                        "%s: '-h' inside '%s': for help, give '-h' or '--help' on its own",
+                        command, arg);
+                if (spec[1] == ':')
+                    break; /* the rest, or the next argument, is its value */
+            }
+        }
+        if (value_follows(arg, shortopts, longopts))
+            i++;
+    }
+}
+
+/* getopt_long with our own one-line messages instead of getopt's, and the
+ * command line checked first by check_spellings. */
 static int next_option(int argc, char **argv, const char *shortopts,
                        const struct option *longopts, const char *command)
 {
     opterr = 0;
+    /* Before getopt reads the first argument: optind is 1 then (0 after a
+     * reset, as the fuzzer does), and stays 1 only inside a cluster in
+     * argv[1], where checking again finds the same. */
+    if (optind <= 1)
+        check_spellings(argc, argv, shortopts, longopts, command);
     const int c = getopt_long(argc, argv, shortopts, longopts, NULL);
+    /* check_spellings let -h through only alone, or --help in full: getopt
+     * is past it. Anything else is a fault here, never help on stdout. */
+    if (c == 'h' && strcmp(argv[optind - 1], "-h") != 0 &&
+        strcmp(argv[optind - 1], "--help") != 0)
+        die(EXIT_USAGE, "%s: help is for '-h' or '--help' on its own", command);
     if (c != '?' && c != ':')
         return c;
     /* After a long option, and after the last letter of a group of short
@@ -196,38 +331,6 @@ static void no_operands(int argc, char **argv, const char *command)
     if (optind < argc)
         die(EXIT_USAGE, "%s: unexpected argument '%s' (see '%s %s --help')", command,
             argv[optind], program, command);
-}
-
-/* Whether the option argument arg (not an operand) takes its value from the
- * next argument: "--below" does, "--below=5", "-n5" and "--hex" do not. Long
- * names may be abbreviated to a unique prefix, as getopt_long allows. */
-static int value_follows(const char *arg, const char *shortopts, const struct option *longopts)
-{
-    if (arg[1] == '-') {
-        const char *name = arg + 2;
-        if (strchr(name, '=') != NULL)
-            return 0;
-        const size_t n = strlen(name);
-        const struct option *match = NULL;
-        int matches = 0;
-        for (const struct option *o = longopts; o->name != NULL; o++) {
-            if (strcmp(o->name, name) == 0)
-                return o->has_arg == required_argument;
-            if (strncmp(o->name, name, n) == 0) {
-                match = o;
-                matches++;
-            }
-        }
-        return matches == 1 && match->has_arg == required_argument; /* else getopt reports it */
-    }
-    for (const char *c = arg + 1; *c != '\0'; c++) {
-        const char *spec = *c == ':' ? NULL : strchr(shortopts, *c);
-        if (spec == NULL)
-            return 0; /* unknown: getopt reports it */
-        if (spec[1] == ':')
-            return c[1] == '\0';
-    }
-    return 0;
 }
 
 /* getopt takes "-5" for an option, but int's bounds may be negative. Returns
@@ -1299,7 +1402,9 @@ static const char password_usage[] =
     "                       one given twice counts once\n"
     "  -w, --words N        N words joined by '-' instead of characters (1 to 65536)\n"
     "      --wordlist FILE  the words, one per line ('-': standard input); empty lines\n"
-    "                       and repeats are dropped, at least 2 words must remain\n"
+    "                       and repeats are dropped, at least 2 words must remain;\n"
+    "                       a word with a '-' is refused (two choices of words could\n"
+    "                       join into the same password)\n"
     "  -n, --count N        how many (default 1)\n"
     "  -v, --verbose        print each password's entropy in bits on standard error:\n"
     "                       length * log2(set size), or words * log2(list size)\n"
@@ -1344,8 +1449,17 @@ static int compare_lines(const void *a, const void *b)
     return c != 0 ? c : (x->len > y->len) - (x->len < y->len);
 }
 
+/* What --words puts between the words of a password. */
+static const char word_separator = '-';
+
 /* The list's distinct non-empty lines (a '\r' before the '\n' dropped), in
- * sorted order; their number in *count. */
+ * sorted order; their number in *count. -v counts a password of N words
+ * from a list of n as n^N passwords, which holds only if different choices
+ * of words print differently, that is if a password split at the separator
+ * gives back the words chosen. So a word containing the separator is
+ * refused (a-b + a and a + b-a both print a-b-a), even when N is 1, so that
+ * a list is good or not whatever N is; and a repeat is dropped, as it would
+ * be counted twice in n. Empty lines are not words. */
 static struct line *distinct_words(const char *buf, size_t len, size_t *count)
 {
     size_t n;
@@ -1359,6 +1473,15 @@ static struct line *distinct_words(const char *buf, size_t len, size_t *count)
             if (ch < 0x20 || ch == 0x7f)
                 die(EXIT_RUNTIME, "password: line %zu of the word list has a control character",
                     i + 1);
+        }
+        if (memchr(words[i].text, word_separator, words[i].len) != NULL) {
+            enum { SHOWN = 60 }; /* of a word, at most, in the message */
+            const int cut = words[i].len > SHOWN;
+            die(EXIT_RUNTIME,
+                "password: line %zu of the word list, '%.*s%s', contains the separator '%c': "
+                "different words could join into the same password",
+                i + 1, cut ? SHOWN : (int)words[i].len, words[i].text, cut ? "..." : "",
+                word_separator);
         }
         if (words[i].len > 0)
             words[kept++] = words[i];
@@ -1465,7 +1588,7 @@ static int cmd_password(int argc, char **argv)
             longest = list_words[i].len > longest ? list_words[i].len : longest;
     }
 
-    /* Each line: length characters, or words words with a '-' or '\n' after each. */
+    /* Each line: length characters, or words words with a separator or '\n' after each. */
     if (words != 0 && longest + 1 > SIZE_MAX / words)
         die(EXIT_RUNTIME, "out of memory");
     const size_t line_size = words != 0 ? (size_t)words * (longest + 1) : (size_t)length + 1;
@@ -1482,13 +1605,13 @@ static int cmd_password(int argc, char **argv)
             if (words != 0) {
                 memcpy(line + n, list_words[pick].text, list_words[pick].len);
                 n += list_words[pick].len;
-                line[n++] = '-';
+                line[n++] = word_separator;
             } else {
                 line[n++] = set[pick];
             }
         }
         if (words != 0)
-            n--; /* the last '-' */
+            n--; /* the last separator */
         line[n++] = '\n';
         fwrite(line, 1, n, stdout);
     }
@@ -1762,7 +1885,20 @@ int main(int argc, char **argv)
         return cmd_uuid(argc - 1, argv + 1);
     if (strcmp(command, "sources") == 0)
         return cmd_sources(argc - 1, argv + 1);
-    if (command[0] == '-')
+    if (command[0] == '-') {
+        /* "-help" as openssl spells it, "--vers" abbreviated: named, not run. */
+        static const struct option own_options[] = {
+            {"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'},
+            {NULL, 0, NULL, 0},
+        };
+        const char *name = command + 1 + (command[1] == '-');
+        const size_t len = strcspn(name, "=");
+        char meant[64];
+        if ((len >= 2 || (len == 1 && name != command + 1)) &&
+            long_options_spelled(name, len, own_options, meant, sizeof meant) > 0)
+            die(EXIT_USAGE, "unknown option '%.*s'; did you mean %s?",
+                (int)(name - command + len), command, meant);
         die(EXIT_USAGE, "unknown option '%s' (see 'shakerand --help')", command);
+    }
     die(EXIT_USAGE, "unknown command '%s' (see 'shakerand --help')", command);
 }

@@ -479,6 +479,31 @@ def test_wordlist_with_a_control_character_is_refused(cli, tmp_path):
     assert_error(r, 1, "control character")
 
 
+@pytest.mark.parametrize("words", ["1", "2"])
+def test_wordlist_with_a_word_containing_the_separator_is_refused(cli, tmp_path, words):
+    # Joined by '-', a-b + a and a + b-a print the same "a-b-a": 14 different
+    # passwords where -v claimed 16 (4 bits). Refused for any number of words,
+    # so that a list is good or not whatever --words says.
+    path = tmp_path / "words"
+    path.write_bytes(b"a\nb\n\na-b\nb-a\n")
+    for source, stdin in ((str(path), None), ("-", path.read_bytes())):
+        r = run(cli, "password", "--words", words, "--wordlist", source, "--verbose",
+                input=stdin)
+        assert_error(r, 1, "line 4 of the word list, 'a-b', contains the separator '-'")
+
+
+def test_verbose_entropy_is_that_of_the_passwords_printed(cli, tmp_path):
+    # Repeats, empty lines and a CRLF line end are dropped before counting:
+    # 4 different words, so 2 words are 16 passwords, 4 bits, and all 16 occur.
+    path = tmp_path / "words"
+    path.write_bytes(b"a\nab\n\na\nb\r\nba\nab\n")
+    r = run(cli, "password", "-w", "2", "--wordlist", str(path), "-n", "2000", "-v",
+            "--seed", "05")
+    assert r.returncode == 0
+    assert r.stderr == b"shakerand: password: 4.0 bits of entropy each (2 words from a list of 4)\n"
+    assert len(set(r.stdout.split())) == 16
+
+
 def test_pick_accepts_any_count(cli):
     r = run(cli, "pick", "-n", "18446744073709551615", input=b"a\nb\nc\n")
     assert r.returncode == 0 and sorted(r.stdout.split()) == [b"a", b"b", b"c"]
