@@ -8,7 +8,9 @@ import java.util.Map;
 /**
  * The JCA provider "ShakeRand": SecureRandom.ShakeRandom, ThreadSafe, ImplementedIn Software.
  * Installed first ({@code Security.insertProviderAt(new ShakeRandProvider(), 1)} or the
- * java.security file), it serves {@code new SecureRandom()} and so {@code UUID.randomUUID()}.
+ * java.security file), it serves {@code new SecureRandom()}; it serves {@code UUID.randomUUID()}
+ * only if it was installed before the JVM's first call of that method, which makes the
+ * {@code SecureRandom} UUID keeps for the JVM's lifetime.
  */
 public final class ShakeRandProvider extends Provider {
     private static final long serialVersionUID = 1L;

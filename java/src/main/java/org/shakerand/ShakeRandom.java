@@ -20,12 +20,15 @@ import java.util.stream.LongStream;
  * A {@link SecureRandom} over shakerand: by default the calling thread's system generator
  * (docs/system.md: the C library's engine per thread, seeded from the operating system mixed
  * with hardware sources, reseeded after 16 MiB or 60 s; on the pure-Java path a Java engine of
- * the same kind per thread), safe and fast from any number of threads without a lock.
+ * the same kind per thread), safe and fast from any number of threads: no method takes the
+ * instance's monitor.
  *
- * <p>Every {@code next*} method is overridden here: {@code SecureRandom}'s own would funnel
- * through {@code next(bits)} and, for an instance built with the protected (spi, provider)
- * constructor, through a {@code synchronized} block. Bounded values use the C library's exact
- * samplers (Lemire's multiply-and-reject, RNG-BC-1 for {@link BigInteger} bounds).
+ * <p>Every {@code next*} method of {@code Random} and {@code SecureRandom} is overridden here:
+ * {@code SecureRandom}'s own would funnel through {@code next(bits)} and, for an instance built
+ * with the protected (spi, provider) constructor, through a {@code synchronized} block;
+ * {@code RandomGenerator}'s default methods draw through these. Bounded values use the C
+ * library's exact samplers (Lemire's multiply-and-reject, RNG-BC-1 for {@link BigInteger}
+ * bounds).
  *
  * <p>Threads: platform threads draw from a small per-thread buffer (512 bytes) refilled by one
  * native call; the first thread to use an instance also skips the ThreadLocal lookup. Virtual
@@ -421,7 +424,7 @@ public class ShakeRandom extends SecureRandom {
     }
 
     /**
-     * As {@link ShakeRandomSpi}, without a lock; seeded generators refuse it
+     * As {@link ShakeRandomSpi}, without the instance's monitor; seeded generators refuse it
      * (UnsupportedOperationException). Arguments are checked first, as {@code SecureRandom} does.
      */
     @Override
@@ -436,7 +439,7 @@ public class ShakeRandom extends SecureRandom {
     }
 
     /**
-     * As {@link ShakeRandomSpi}, without a lock; seeded generators refuse it
+     * As {@link ShakeRandomSpi}, without the instance's monitor; seeded generators refuse it
      * (UnsupportedOperationException): they are deterministic, so prediction resistance and
      * additional input cannot be honoured. Arguments are checked first, as {@code SecureRandom}
      * does.
@@ -495,7 +498,7 @@ public class ShakeRandom extends SecureRandom {
         throw new InvalidObjectException("a ShakeRandom is read only through its serialized form");
     }
 
-    // ---- streams: the same samplers, no locks ----
+    // ---- streams: the same samplers, no monitor ----
 
     private static void checkSize(long size) {
         if (size < 0) {

@@ -19,6 +19,13 @@ class ProcessTest {
             "--add-opens", "java.base/java.util=ALL-UNNAMED",
             "-Dshakerand.native=" + TestSupport.expectNative());
 
+    /**
+     * The promise as README.md and java/README.md make it: Security.insertProviderAt(new
+     * ShakeRandProvider(), 1) before anything in the JVM called UUID.randomUUID() makes new
+     * SecureRandom() and UUID.randomUUID() use shakerand. Seen on shakerand's side, not through
+     * the JDK: the UUID is exactly the next 16 bytes the calling thread's system generator held
+     * (version and variant bits set), and those bytes are gone from it afterwards.
+     */
     @Test
     void providerInstalledFirstServesDefaultAndUuid() throws Exception {
         List<String> out = TestSupport.output(TestSupport.startChild(OPENS, "org.shakerand.Probe", "provider"));
@@ -28,7 +35,59 @@ class ProcessTest {
         assertEquals("4", TestSupport.field(out, "uuid.version"));
         assertEquals("ShakeRand", TestSupport.field(out, "uuid.provider"));
         assertEquals(ShakeRandomSpi.class.getName(), TestSupport.field(out, "uuid.spi"));
+        assertEquals("true", TestSupport.field(out, "uuid.shakerand"), out.toString());
+        assertEquals("false", TestSupport.field(out, "uuid.shakerandUntouched"), out.toString());
+        assertEquals("true", TestSupport.field(out, "shake.shakerand"), out.toString());
         assertEquals(String.valueOf(TestSupport.expectNative()), TestSupport.field(out, "native"));
+    }
+
+    /**
+     * The condition the docs state: the JDK makes the SecureRandom behind UUID.randomUUID() at
+     * its first call and keeps it, so in a JVM that made a UUID before the provider was
+     * installed, new SecureRandom() is shakerand's but UUID.randomUUID() stays on the JDK's own
+     * generator and never draws from shakerand.
+     */
+    @Test
+    void uuidMadeBeforeInstallingKeepsTheJdkGenerator() throws Exception {
+        List<String> out = TestSupport.output(TestSupport.startChild(OPENS, "org.shakerand.Probe",
+                "provider-after-uuid"));
+        assertEquals("4", TestSupport.field(out, "before.version"), out.toString());
+        assertEquals("ShakeRand", TestSupport.field(out, "default.provider"), out.toString());
+        assertNotEquals("ShakeRand", TestSupport.field(out, "uuid.provider"), out.toString());
+        assertEquals("false", TestSupport.field(out, "uuid.shakerand"), out.toString());
+        assertEquals("true", TestSupport.field(out, "uuid.shakerandUntouched"), out.toString());
+        // ShakeRandom.randomUUID() is shakerand's whatever ran before
+        assertEquals("true", TestSupport.field(out, "shake.shakerand"), out.toString());
+    }
+
+    /**
+     * The other way the docs give: the provider listed first in the java.security file (here
+     * an override file, -Djava.security.properties, with the JDK's own entries moved down one)
+     * is in place before any code runs, so even the JVM's first UUID.randomUUID() uses it.
+     */
+    @Test
+    void providerListedFirstInJavaSecurityServesUuid() throws Exception {
+        Path props = Files.createTempFile(Paths.get("target"), "java", ".security");
+        try {
+            StringBuilder sb = new StringBuilder("security.provider.1=org.shakerand.ShakeRandProvider\n");
+            for (int i = 1; java.security.Security.getProperty("security.provider." + i) != null; i++) {
+                sb.append("security.provider.").append(i + 1).append('=')
+                        .append(java.security.Security.getProperty("security.provider." + i)).append('\n');
+            }
+            Files.writeString(props, sb.toString());
+            List<String> args = new java.util.ArrayList<>(OPENS);
+            args.add("-Djava.security.properties=" + props);
+            List<String> out = TestSupport.output(TestSupport.startChild(args, "org.shakerand.Probe",
+                    "provider-from-file"));
+            assertEquals("ShakeRand", TestSupport.field(out, "default.provider"), out.toString());
+            assertEquals("ShakeRand", TestSupport.field(out, "uuid.provider"), out.toString());
+            assertEquals("true", TestSupport.field(out, "uuid.shakerand"), out.toString());
+            assertEquals("false", TestSupport.field(out, "uuid.shakerandUntouched"), out.toString());
+            assertEquals("true", TestSupport.field(out, "shake.shakerand"), out.toString());
+            assertEquals(String.valueOf(TestSupport.expectNative()), TestSupport.field(out, "native"));
+        } finally {
+            Files.delete(props);
+        }
     }
 
     @Test

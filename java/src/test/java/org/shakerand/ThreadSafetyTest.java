@@ -185,6 +185,78 @@ class ThreadSafetyTest {
                 java.security.DrbgParameters.nextBytes(256, true, null))));
     }
 
+    /**
+     * "No method takes its monitor" (README.md, java/README.md) as written: every public
+     * instance method a ShakeRandom has, but Object's (the next* methods of Random,
+     * SecureRandom and RandomGenerator, nextUUID and nextBigInteger, the ints/longs/doubles
+     * streams, consumed, setSeed, reseed, generateSeed, getParameters), completes while another
+     * thread holds the instance's monitor. Found by reflection, so a method a later JDK adds is
+     * checked too; the control shows the check sees Random's synchronized nextGaussian.
+     */
+    @Test
+    void noMethodTakesTheMonitor() throws Exception {
+        ShakeRandom r = new ShakeRandom();
+        List<String> checked = new java.util.ArrayList<>();
+        for (Method m : ShakeRandom.class.getMethods()) {
+            if (java.lang.reflect.Modifier.isStatic(m.getModifiers()) || m.getDeclaringClass() == Object.class) {
+                continue;
+            }
+            Object[] args = arguments(m);
+            assertFalse(blocksWhileMonitorHeld(r, () -> {
+                try {
+                    Object v = m.invoke(r, args);
+                    if (v instanceof java.util.stream.BaseStream) {
+                        java.util.Iterator<?> it = ((java.util.stream.BaseStream<?, ?>) v).iterator();
+                        for (int i = 0; i < 3; i++) {
+                            assertNotNull(it.next());
+                        }
+                    }
+                } catch (ReflectiveOperationException e) {
+                    throw new AssertionError(m.toString(), e);
+                }
+            }), m.toString());
+            checked.add(m.getName() + java.util.Arrays.toString(m.getParameterTypes()));
+        }
+        assertTrue(checked.size() >= 40 && checked.contains("setSeed[long]") && checked.contains("reseed[]")
+                && checked.contains("nextExponential[]"), checked.toString());
+        java.util.Random plain = new java.util.Random();
+        assertTrue(blocksWhileMonitorHeld(plain, plain::nextGaussian));
+    }
+
+    /** Valid arguments for a method: stream sizes 5, a lone bound or count 10, a range [1, 10). */
+    private static Object[] arguments(Method m) {
+        Class<?>[] p = m.getParameterTypes();
+        Object[] a = new Object[p.length];
+        List<Integer> numbers = new java.util.ArrayList<>();
+        for (int i = 0; i < p.length; i++) {
+            if (p[i] == byte[].class) {
+                a[i] = new byte[32];
+            } else if (p[i] == java.security.SecureRandomParameters.class) {
+                a[i] = m.getName().equals("reseed") ? java.security.DrbgParameters.reseed(false, null)
+                        : java.security.DrbgParameters.nextBytes(256, false, null);
+            } else if (p[i] == java.math.BigInteger.class) {
+                a[i] = java.math.BigInteger.TEN.pow(30);
+            } else if (p[i] == boolean.class) {
+                a[i] = true; // equiDoubles(left, right, leftIncluded, rightIncluded), JDK 22+
+            } else if (p[i].isPrimitive()) {
+                numbers.add(i);
+            } else {
+                throw new AssertionError("no argument for " + m);
+            }
+        }
+        if (!m.getName().startsWith("next") && numbers.size() % 2 == 1 && p[numbers.get(0)] == long.class
+                && !m.getName().equals("setSeed")) {
+            a[numbers.remove(0)] = 5L; // ints(long streamSize, ...) and the like
+        }
+        for (int j = 0; j < numbers.size(); j++) {
+            int i = numbers.get(j);
+            int v = numbers.size() == 2 && j == 0 ? 1 : 10;
+            a[i] = p[i] == int.class ? (Object) v : p[i] == long.class ? (Object) (long) v
+                    : p[i] == double.class ? (Object) (double) v : (Object) (float) v;
+        }
+        return a;
+    }
+
     private static boolean blocksWhileMonitorHeld(SecureRandom sr) throws Exception {
         return blocksWhileMonitorHeld(sr, () -> sr.nextBytes(new byte[32]));
     }
