@@ -120,6 +120,14 @@ static unsigned x86_features(void)
 }
 #endif
 
+#if defined(SHAKERAND_HAVE_X86_64_KERNELS)
+int shakerand_x86_vector_registers(void)
+{
+    const unsigned features = x86_features();
+    return (features & CPU_AVX512) ? 512 : (features & CPU_AVX2) ? 256 : 128;
+}
+#endif
+
 #if defined(SHAKERAND_HAVE_AARCH64_KERNELS)
 /* Advanced SIMD is part of every AArch64 CPU: always supported. */
 static const struct shakerand_kernel kernel_neon = {

@@ -59,16 +59,22 @@ void shakerand_thread_leave(void);
 /* No key material outlives a public call (docs/system.md, "Stack and
  * registers"): each public entry point that computes any runs that work in
  * a frame of its own below it and, on the way out, zeroes the stack below
- * its own frame as deep as that work can reach, which the work reports:
- * nothing secret computed, a permutation or refill (the kernels' frames),
- * or a seed (the entropy sources, the C library, the dynamic linker's
- * first binding of a symbol, the hashes). tests/test_stack.cpp checks on
- * every kernel and architecture that nothing is left below the depths. */
+ * its own frame as deep as that work, and a signal frame saved during it,
+ * can reach (src/stack_wipe.c); the work reports what it did: nothing
+ * secret, a permutation or refill (the kernels' frames), or a seed (the
+ * entropy sources, the C library, the dynamic linker's first binding of a
+ * symbol, the hashes). tests/test_stack.cpp checks on every kernel and
+ * architecture that nothing is left. */
 enum shakerand_stack_use {
     SHAKERAND_STACK_CLEAN = 0,
     SHAKERAND_STACK_KERNEL = 1,
     SHAKERAND_STACK_SEED = 2,
 };
+#if defined(SHAKERAND_HAVE_X86_64_KERNELS)
+/* The vector registers the CPU and the OS have: 512 (zmm0-31), 256
+ * (ymm0-15, AVX2) or 128 (xmm0-15); for the wipe's register clearing. */
+int shakerand_x86_vector_registers(void);
+#endif
 void shakerand_wipe_stack_kernel(void);
 void shakerand_wipe_stack_seed(void);
 

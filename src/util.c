@@ -39,32 +39,6 @@ void shakerand_memzero(void *p, size_t len)
 #endif
 }
 
-/* The depths below a public entry point's frame that its work can reach,
- * measured by tests/test_stack.cpp (the "reached" figure it prints when it
- * fails) and held there on every kernel and architecture the suites run:
- * a refill, at most about 2.4 KiB (the portable chacha8rand kernel's frame
- * alone is about 1.2 KiB); a seed, deeper (the C library, the dynamic
- * linker's first binding, the hashes). Sanitizers and -O0 make frames
- * several times larger (and AddressSanitizer may move them off the stack:
- * there the promise is not kept). */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || !defined(__OPTIMIZE__)
-enum { KERNEL_WIPE_BYTES = 16384, SEED_WIPE_BYTES = 65536 };
-#else
-enum { KERNEL_WIPE_BYTES = 3072, SEED_WIPE_BYTES = 32768 };
-#endif
-
-__attribute__((noinline)) void shakerand_wipe_stack_kernel(void)
-{
-    unsigned char below[KERNEL_WIPE_BYTES];
-    shakerand_memzero(below, sizeof below);
-}
-
-__attribute__((noinline)) void shakerand_wipe_stack_seed(void)
-{
-    unsigned char below[SEED_WIPE_BYTES];
-    shakerand_memzero(below, sizeof below);
-}
-
 static _Atomic(shakerand_fatal_handler) fatal_handler;
 
 void shakerand_set_fatal_handler(shakerand_fatal_handler handler)

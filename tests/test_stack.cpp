@@ -15,6 +15,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <climits>
+#include <csignal>
+#include <pthread.h>
 #include <cstdint>
 #include <cstdio>
 #include <sys/mman.h>
@@ -54,6 +58,8 @@ constexpr std::size_t kRegion = 64 * 1024; // read back below the calling frame
 // are left out of the residue check, not out of the secrets check.
 #if defined(__s390x__)
 constexpr std::size_t kOwnFrames = 512; // every frame has a 160-byte register save area
+#elif defined(__aarch64__)
+constexpr std::size_t kOwnFrames = 384; // frame records at the bottom make the harness's frames deeper
 #else
 constexpr std::size_t kOwnFrames = 256;
 #endif
@@ -253,11 +259,12 @@ struct Case {
     OutputSet handed_out, future;
     bool chacha8_keys = false; // the stream is chacha8rand's: look for its keys
     std::size_t own_frames = kOwnFrames;
+    bool residue = true; // look for words the work left (else only for keys and output)
 };
 
 void expect_clean(const Case &c, const std::string &what)
 {
-    const Residue r = residue_of(c.stack, c.own_frames);
+    const Residue r = c.residue ? residue_of(c.stack, c.own_frames) : Residue{};
     EXPECT_EQ(r.words, 0u) << what << ": " << r.words << " words left unwiped, the deepest "
                            << r.deepest << " bytes below the caller (the call reached "
                            << r.touched << "):" << r.sample;
@@ -539,16 +546,162 @@ TEST_F(Stack, Hashes)
     auto x = std::make_unique<shakerand_xof>(); // the caller's state, off the stack read back
     c.stack = stack_after([&] {
         shakerand_turboshake256_init(x.get(), 0x1F);
-        for (std::size_t i = 0; i < secret.size(); i += 10)
-            shakerand_xof_absorb(x.get(), secret.data() + i, 10);
+        for (int round = 0; round < 3; round++) // 300 bytes: across two blocks
+            for (std::size_t i = 0; i < secret.size(); i += 10)
+                shakerand_xof_absorb(x.get(), secret.data() + i, 10);
         for (std::size_t i = 0; i < out.size(); i += 100)
             shakerand_xof_squeeze(x.get(), out.data() + i, 100);
     });
-    shakerand_xof_wipe(x.get());
+    bytes thrice;
+    for (int round = 0; round < 3; round++)
+        thrice.insert(thrice.end(), secret.begin(), secret.end());
     bytes longer(1600);
-    shakerand_turboshake256(longer.data(), longer.size(), secret.data(), secret.size(), 0x1F);
+    shakerand_turboshake256(longer.data(), longer.size(), thrice.data(), thrice.size(), 0x1F);
     c.future.add(longer);
+    c.future.add(reinterpret_cast<const std::uint8_t *>(x->state_), sizeof x->state_); // the state as it is now, capacity included
     expect_clean(c, "incremental turboshake256");
+    Case r;
+    r.stack = stack_after([&] { ASSERT_EQ(shakerand_xof_ratchet(x.get(), 32), SHAKERAND_OK); });
+    r.future.add(reinterpret_cast<const std::uint8_t *>(x->state_), sizeof x->state_);
+    expect_clean(r, "shakerand_xof_ratchet");
+    shakerand_xof_wipe(x.get());
+}
+
+// Signals while the kernels run: the operating system saves every register,
+// keys in vector registers included, in a frame below the interrupted one,
+// and the wipe must reach past it. Another thread signals this one all the
+// time while it refills; each case is many refills, and a signal frame
+// left by any of them would stay below a wipe that is too shallow.
+TEST_F(Stack, SignalsDuringRefills)
+{
+    struct sigaction action{}, old{};
+    action.sa_handler = [](int) {};
+    action.sa_flags = SA_RESTART;
+    ASSERT_EQ(sigaction(SIGUSR1, &action, &old), 0);
+    on_new_thread([] {
+        const pthread_t target = pthread_self();
+        std::atomic<bool> stop{false};
+        std::thread signaller([&] {
+            while (!stop.load())
+                pthread_kill(target, SIGUSR1);
+        });
+        bytes seed(32, 7);
+        bytes out(CHACHA8_OUTPUT_BYTES);
+        for (int round = 0; round < 20; round++) {
+            shakerand_engine e;
+            ASSERT_EQ(shakerand_engine_init(&e, SHAKERAND_CHACHA8RAND, seed.data(), seed.size()), SHAKERAND_OK);
+            // A signal that lands while the wipe itself runs saves its frame
+            // below the wipe: the registers, zeroed by then, and the
+            // kernel's bookkeeping (xsave magic numbers, addresses), which
+            // the residue check cannot tell from data. Keys and output are
+            // still looked for everywhere.
+            Case c;
+            c.chacha8_keys = true;
+            c.residue = false;
+            c.stack = stack_after([&] {
+                for (int i = 0; i < 300; i++)
+                    shakerand_engine_fill(&e, out.data(), out.size());
+            });
+            c.handed_out.add(out);
+            bytes future(4 * CHACHA8_REFILL_BYTES);
+            shakerand_engine_fill(&e, future.data(), future.size());
+            c.future.add(future);
+            shakerand_engine_wipe(&e);
+            expect_clean(c, "300 refills of a chacha8rand engine under signals, round " + std::to_string(round));
+            Case sys;
+            sys.chacha8_keys = system_is_chacha8();
+            sys.residue = false;
+            sys.stack = stack_after([&] {
+                for (int i = 0; i < 300; i++)
+                    shakerand_system_fill(out.data(), out.size());
+            });
+            add_future_system_output(sys.future);
+            expect_clean(sys, "300 system fills under signals, round " + std::to_string(round));
+            if (HasFailure())
+                break;
+        }
+        stop = true;
+        signaller.join();
+    });
+    sigaction(SIGUSR1, &old, nullptr);
+}
+
+// The wipe never runs past the stack it is on: a thread with the smallest
+// stack the C library allows, a stack of the program's own with data below
+// it, and a handler on the alternate signal stack.
+void *draw_everything(void *)
+{
+    std::uint8_t buf[64];
+    (void)shakerand_system_u64();
+    shakerand_system_fill(buf, sizeof buf);
+    (void)shakerand_system_reseed();
+    (void)shakerand_entropy(buf, 32);
+    shakerand_turboshake256(buf, sizeof buf, buf, sizeof buf, 0x1F);
+    std::uint8_t uuid[16];
+    shakerand_uuid4(nullptr, uuid);
+    return nullptr;
+}
+
+TEST(StackBounds, SmallestThreadStack)
+{
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    ASSERT_EQ(pthread_attr_setstacksize(&attr, PTHREAD_STACK_MIN), 0);
+    pthread_t t;
+    ASSERT_EQ(pthread_create(&t, &attr, draw_everything, nullptr), 0);
+    pthread_join(t, nullptr);
+    pthread_attr_destroy(&attr);
+}
+
+TEST(StackBounds, AStackOfTheProgramsOwnKeepsWhatLiesBelowIt)
+{
+    // 24 KiB, or the smallest stack this architecture allows, in whole pages.
+    const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    const std::size_t kStack = (std::max<std::size_t>(24 * 1024, PTHREAD_STACK_MIN) + page - 1) / page * page;
+    const std::size_t kBelow = 16 * 1024;
+    std::vector<std::uint8_t> memory(kBelow + kStack + page, 0xA5);
+    auto *base = reinterpret_cast<std::uint8_t *>(
+        (reinterpret_cast<std::uintptr_t>(memory.data()) + kBelow + page - 1) & ~(std::uintptr_t{page} - 1));
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    ASSERT_EQ(pthread_attr_setstack(&attr, base, kStack), 0);
+    pthread_t t;
+    ASSERT_EQ(pthread_create(&t, &attr, draw_everything, nullptr), 0);
+    pthread_join(t, nullptr);
+    pthread_attr_destroy(&attr);
+    const std::size_t below = static_cast<std::size_t>(base - memory.data());
+    EXPECT_EQ(std::count(memory.begin(), memory.begin() + static_cast<long>(below), 0xA5),
+              static_cast<long>(below))
+        << "memory below the thread's stack was written";
+}
+
+std::atomic<int> handler_draws{0};
+
+TEST(StackBounds, AHandlerOnTheAlternateSignalStack)
+{
+    on_new_thread([] {
+        (void)shakerand_system_u64(); // a thread that has drawn: the handler's calls are safe
+        // glibc's SIGSTKSZ, or what this CPU's signal frames need if more.
+        std::vector<std::uint8_t> alt(std::max<long>(8192, sysconf(_SC_SIGSTKSZ)));
+        stack_t ss{}, old_ss{};
+        ss.ss_sp = alt.data();
+        ss.ss_size = alt.size();
+        ASSERT_EQ(sigaltstack(&ss, &old_ss), 0);
+        struct sigaction action{}, old{};
+        action.sa_handler = [](int) {
+            static std::uint8_t buf[4096];
+            shakerand_system_fill(buf, sizeof buf); // a refill, so a wipe, on the alternate stack
+            handler_draws++;
+        };
+        action.sa_flags = SA_ONSTACK;
+        ASSERT_EQ(sigaction(SIGUSR2, &action, &old), 0);
+        for (int i = 0; i < 20; i++)
+            pthread_kill(pthread_self(), SIGUSR2);
+        sigaction(SIGUSR2, &old, nullptr);
+        ss.ss_flags = SS_DISABLE;
+        sigaltstack(&ss, nullptr);
+        EXPECT_EQ(handler_draws.load(), 20);
+    });
 }
 
 } // namespace

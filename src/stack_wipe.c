@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/*
+ * The stack wipe of the public entry points (internal.h): how deep, and
+ * the zeroing itself.
+ *
+ * Depth: what the work can reach below the entry point's frame, plus a
+ * signal frame. The work reaches at most about 2.8 KiB (measured with every
+ * wipe disabled, the dynamic linker's first binding of a symbol included;
+ * the portable chacha8rand kernel's frame alone is about 1.2 KiB), a seed's
+ * more on CPUs whose register state is larger. A signal delivered while a
+ * kernel runs makes the operating system save every register, keys in
+ * vector registers included, in a frame below the interrupted one: as large
+ * as the kernel says a signal frame is (AT_MINSIGSTKSZ: 3.3 KiB with AVX2,
+ * more with AVX-512), after x86-64's 128-byte red zone.
+ *
+ * The depth never runs past the stack it is on. On the thread's own stack
+ * (recognised by the address of its first wipe, taken when sigaltstack says
+ * it is not on the alternate stack) the whole depth is wiped, as the work
+ * and a signal frame needed about as much. On the alternate signal stack
+ * (a handler's call) the wipe stops 512 bytes above its base. On any other
+ * stack (a fiber's, whose size is unknown) only the work's depth is wiped,
+ * not the signal frame's.
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/auxv.h>
+#endif
+
+#include "internal.h"
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || !defined(__OPTIMIZE__)
+enum { KERNEL_WORK_BYTES = 16384, SEED_WORK_BYTES = 32768 }; /* frames several times larger */
+#else
+enum { KERNEL_WORK_BYTES = 3072, SEED_WORK_BYTES = 6144 };
+#endif
+enum {
+    RED_ZONE_BYTES = 128,
+    ALT_STACK_MARGIN_BYTES = 512,
+    SAME_STACK_BYTES = 64 << 20, /* no thread stack is larger than this, no two closer */
+};
+
+#if defined(__GNUC__)
+#define TLS_INITIAL_EXEC __attribute__((tls_model("initial-exec")))
+#else
+#define TLS_INITIAL_EXEC
+#endif
+
+static _Thread_local uintptr_t tls_stack_anchor TLS_INITIAL_EXEC;
+
+/* The operating system's signal frame, at least 4 KiB where it will not say. */
+static size_t signal_frame_bytes(void)
+{
+    static _Atomic size_t cached;
+    size_t n = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (n != 0)
+        return n;
+    long reported = 0;
+#if defined(_SC_MINSIGSTKSZ)
+    reported = sysconf(_SC_MINSIGSTKSZ);
+#elif defined(__linux__) && defined(AT_MINSIGSTKSZ)
+    reported = (long)getauxval(AT_MINSIGSTKSZ);
+#endif
+    n = reported > 0 ? (size_t)reported : 4096;
+    atomic_store_explicit(&cached, n, memory_order_relaxed);
+    return n;
+}
+
+/* How much to zero below `sp` after work that reaches `work` bytes. */
+__attribute__((noinline)) static size_t wipe_depth(uintptr_t sp, size_t work)
+{
+    const size_t full = work + RED_ZONE_BYTES + signal_frame_bytes();
+    const uintptr_t anchor = tls_stack_anchor;
+    if (anchor != 0 && (sp > anchor ? sp - anchor : anchor - sp) < SAME_STACK_BYTES)
+        return full;
+    stack_t alt;
+    if (sigaltstack(NULL, &alt) == 0 && (alt.ss_flags & SS_ONSTACK) != 0) {
+        const uintptr_t floor = (uintptr_t)alt.ss_sp + ALT_STACK_MARGIN_BYTES;
+        if (sp <= floor)
+            return 0;
+        return sp - floor < full ? sp - floor : full;
+    }
+    if (anchor == 0) {
+        tls_stack_anchor = sp;
+        return full;
+    }
+    return work;
+}
+
+/* The caller-saved registers, general-purpose and vector, where the work
+ * may have left key words: zeroed before the stack is, so that a signal
+ * delivered from then on saves only zeros (the callee-saved ones hold the
+ * caller's values again once the work returned). x86-64 and AArch64; on
+ * other architectures they are left as they are (docs/system.md). */
+#if defined(__x86_64__) && defined(SHAKERAND_HAVE_X86_64_KERNELS)
+__attribute__((target("avx"))) static void zero_ymm0_15(void) { __asm__ __volatile__("vzeroall"); }
+
+__attribute__((target("avx512f"))) static void zero_zmm16_31(void)
+{
+    __asm__ __volatile__("vpxord %%zmm16, %%zmm16, %%zmm16\n\tvpxord %%zmm17, %%zmm17, %%zmm17\n\t"
+                         "vpxord %%zmm18, %%zmm18, %%zmm18\n\tvpxord %%zmm19, %%zmm19, %%zmm19\n\t"
+                         "vpxord %%zmm20, %%zmm20, %%zmm20\n\tvpxord %%zmm21, %%zmm21, %%zmm21\n\t"
+                         "vpxord %%zmm22, %%zmm22, %%zmm22\n\tvpxord %%zmm23, %%zmm23, %%zmm23\n\t"
+                         "vpxord %%zmm24, %%zmm24, %%zmm24\n\tvpxord %%zmm25, %%zmm25, %%zmm25\n\t"
+                         "vpxord %%zmm26, %%zmm26, %%zmm26\n\tvpxord %%zmm27, %%zmm27, %%zmm27\n\t"
+                         "vpxord %%zmm28, %%zmm28, %%zmm28\n\tvpxord %%zmm29, %%zmm29, %%zmm29\n\t"
+                         "vpxord %%zmm30, %%zmm30, %%zmm30\n\tvpxord %%zmm31, %%zmm31, %%zmm31"
+                         : : : "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22",
+                           "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29",
+                           "xmm30", "xmm31");
+}
+
+static void zero_registers(void)
+{
+    static _Atomic int width; /* shakerand_x86_vector_registers(), once */
+    int w = atomic_load_explicit(&width, memory_order_relaxed);
+    if (w == 0) {
+        w = shakerand_x86_vector_registers();
+        atomic_store_explicit(&width, w, memory_order_relaxed);
+    }
+    if (w >= 256) {
+        zero_ymm0_15(); /* all of zmm0-15 where AVX-512 is on */
+        if (w == 512)
+            zero_zmm16_31();
+    } else {
+        /* Without AVX2 (an AVX-only CPU, or none): the xmm halves; code
+         * that wrote the upper halves ended with vzeroupper. */
+        __asm__ __volatile__("pxor %%xmm0, %%xmm0\n\tpxor %%xmm1, %%xmm1\n\tpxor %%xmm2, %%xmm2\n\t"
+                             "pxor %%xmm3, %%xmm3\n\tpxor %%xmm4, %%xmm4\n\tpxor %%xmm5, %%xmm5\n\t"
+                             "pxor %%xmm6, %%xmm6\n\tpxor %%xmm7, %%xmm7\n\tpxor %%xmm8, %%xmm8\n\t"
+                             "pxor %%xmm9, %%xmm9\n\tpxor %%xmm10, %%xmm10\n\tpxor %%xmm11, %%xmm11\n\t"
+                             "pxor %%xmm12, %%xmm12\n\tpxor %%xmm13, %%xmm13\n\t"
+                             "pxor %%xmm14, %%xmm14\n\tpxor %%xmm15, %%xmm15"
+                             : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
+                               "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+    }
+    __asm__ __volatile__("xorl %%eax, %%eax\n\txorl %%ecx, %%ecx\n\txorl %%edx, %%edx\n\t"
+                         "xorl %%esi, %%esi\n\txorl %%edi, %%edi\n\txorl %%r8d, %%r8d\n\t"
+                         "xorl %%r9d, %%r9d\n\txorl %%r10d, %%r10d\n\txorl %%r11d, %%r11d"
+                         : : : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11");
+}
+#elif defined(__aarch64__)
+static void zero_registers(void)
+{
+    /* v8-v15: only their upper halves are the caller's to lose. */
+    __asm__ __volatile__(
+        "movi v0.2d, #0\n\tmovi v1.2d, #0\n\tmovi v2.2d, #0\n\tmovi v3.2d, #0\n\t"
+        "movi v4.2d, #0\n\tmovi v5.2d, #0\n\tmovi v6.2d, #0\n\tmovi v7.2d, #0\n\t"
+        "mov v8.d[1], xzr\n\tmov v9.d[1], xzr\n\tmov v10.d[1], xzr\n\tmov v11.d[1], xzr\n\t"
+        "mov v12.d[1], xzr\n\tmov v13.d[1], xzr\n\tmov v14.d[1], xzr\n\tmov v15.d[1], xzr\n\t"
+        "movi v16.2d, #0\n\tmovi v17.2d, #0\n\tmovi v18.2d, #0\n\tmovi v19.2d, #0\n\t"
+        "movi v20.2d, #0\n\tmovi v21.2d, #0\n\tmovi v22.2d, #0\n\tmovi v23.2d, #0\n\t"
+        "movi v24.2d, #0\n\tmovi v25.2d, #0\n\tmovi v26.2d, #0\n\tmovi v27.2d, #0\n\t"
+        "movi v28.2d, #0\n\tmovi v29.2d, #0\n\tmovi v30.2d, #0\n\tmovi v31.2d, #0\n\t"
+        "mov x0, xzr\n\tmov x1, xzr\n\tmov x2, xzr\n\tmov x3, xzr\n\tmov x4, xzr\n\t"
+        "mov x5, xzr\n\tmov x6, xzr\n\tmov x7, xzr\n\tmov x8, xzr\n\tmov x9, xzr\n\t"
+        "mov x10, xzr\n\tmov x11, xzr\n\tmov x12, xzr\n\tmov x13, xzr\n\tmov x14, xzr\n\t"
+        "mov x15, xzr\n\tmov x16, xzr\n\tmov x17, xzr"
+        : : : "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12",
+          "v13", "v14", "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24",
+          "v25", "v26", "v27", "v28", "v29", "v30", "v31", "x0", "x1", "x2", "x3", "x4", "x5",
+          "x6", "x7", "x8", "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17");
+}
+#else
+static void zero_registers(void) {}
+#endif
+
+typedef uint64_t wipe_block __attribute__((vector_size(16)));
+
+/* Zeroes `len` bytes below the caller's frame: an array of that size in a
+ * frame of its own, written without a call, so no other frame (memset's,
+ * the dynamic linker's binding it) lands below it afterwards. */
+__attribute__((noinline)) static void zero_below(size_t len)
+{
+    wipe_block below[len / sizeof(wipe_block) + 1];
+#if defined(__x86_64__)
+    void *p = below;
+    size_t n = sizeof below;
+    __asm__ __volatile__("rep stosb" : "+D"(p), "+c"(n) : "a"(0) : "memory");
+#else
+    volatile wipe_block *v = below;
+    for (size_t i = 0; i < sizeof below / sizeof *below; i++)
+        v[i] = (wipe_block){0, 0};
+#endif
+    __asm__ __volatile__("" : : "r"(below) : "memory");
+}
+
+static void wipe(size_t work)
+{
+    zero_registers();
+    const size_t depth = wipe_depth((uintptr_t)__builtin_frame_address(0), work);
+    if (depth > 0)
+        zero_below(depth);
+}
+
+__attribute__((noinline)) void shakerand_wipe_stack_kernel(void) { wipe(KERNEL_WORK_BYTES); }
+
+__attribute__((noinline)) void shakerand_wipe_stack_seed(void) { wipe(SEED_WORK_BYTES); }
