@@ -6,18 +6,17 @@ package shakerand
 
 // The pure-Go build (CGO_ENABLED=0, the default of every cross-compile):
 // the same API and the same seeded streams from go/internal/purego, and a
-// system generator in Go. What differs from the cgo build (doc.go, "Two
-// builds"): the OS is the only entropy source (crypto/rand), the engines
-// run portable Go, and a program that forks without exec is not looked
-// after (Go programs cannot, short of raw system calls).
+// system generator in Go (system_purego.go). What differs from the cgo
+// build (doc.go, "Two builds"): the OS is the only entropy source
+// (osentropy_*.go), the engines run portable Go, and a program that forks
+// without exec is not looked after (Go programs cannot, short of raw
+// system calls).
 
 import (
-	"crypto/rand"
 	"encoding/binary"
 	"fmt"
 	"os"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/shakerand/shakerand/go/internal/purego"
@@ -51,78 +50,6 @@ func (e *engine) fill(b []byte) {
 func (e *engine) free() {
 	e.e.Wipe()
 	e.e = nil
-}
-
-// The system generator: the C core's policy in Go. Each state is one
-// engine of systemKind() keyed from the operating system, reseeded after
-// 16 MiB of output or 60 seconds; states are handed out by a sync.Pool, one
-// goroutine at a time (the per-P buffers in front of it take one 2 KiB
-// fill at a time).
-const (
-	reseedBytes     = 16 << 20
-	reseedInterval  = 60 * time.Second
-	maxPiece        = 1 << 20
-	seedDomain      = 0x22 // TurboSHAKE256 domain bytes, as the C core's
-	chachaKeyDomain = 0x24
-)
-
-type systemState struct {
-	eng      purego.Engine
-	drawn    int
-	deadline time.Time
-}
-
-var (
-	seedCounter atomic.Uint64
-	systemPool  = sync.Pool{New: func() any { s := &systemState{}; s.reseed(); return s }}
-)
-
-// reseed keys the state afresh: material = TurboSHAKE256(32 bytes of
-// crypto/rand || a counter, D = 0x22)[0, 64); a chacha8rand key is
-// TurboSHAKE256(material, D = 0x24)[0, 32), a turboshake256x8 engine takes
-// the material as its seed. crypto/rand.Read never fails (the program
-// crashes if the operating system gives nothing).
-func (s *systemState) reseed() {
-	var in [40]byte
-	_, _ = rand.Read(in[:32])
-	binary.LittleEndian.PutUint64(in[32:], seedCounter.Add(1))
-	var material [64]byte
-	purego.TurboSHAKE256Sum(material[:], in[:], seedDomain)
-	kind := systemKind()
-	var err error
-	if kind == ChaCha8Rand {
-		var key [32]byte
-		purego.TurboSHAKE256Sum(key[:], material[:], chachaKeyDomain)
-		s.eng, err = purego.New(purego.ChaCha8Rand, key[:])
-		clear(key[:])
-	} else {
-		s.eng, err = purego.New(purego.Kind(kind), material[:])
-	}
-	clear(in[:])
-	clear(material[:])
-	if err != nil {
-		panic("shakerand: " + err.Error())
-	}
-	s.drawn = 0
-	s.deadline = time.Now().Add(reseedInterval)
-}
-
-type systemFiller struct{}
-
-func (systemFiller) fill(b []byte) { systemFill(b) }
-
-func systemFill(b []byte) {
-	s := systemPool.Get().(*systemState)
-	for len(b) > 0 {
-		piece := min(len(b), maxPiece)
-		if s.drawn+piece > reseedBytes || time.Now().After(s.deadline) {
-			s.reseed()
-		}
-		s.eng.Fill(b[:piece])
-		s.drawn += piece
-		b = b[piece:]
-	}
-	systemPool.Put(s)
 }
 
 var systemKindOnce = sync.OnceValue(func() Kind {

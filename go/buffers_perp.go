@@ -101,4 +101,13 @@ func fastRead(out []byte) (ok bool) {
 	return ok
 }
 
+// currentP returns the id of the P running the caller, which may have
+// changed by the time the caller uses it: a hint, for spreading work over
+// per-P resources (system_purego.go).
+func currentP() int {
+	pid := procPin()
+	procUnpin()
+	return pid
+}
+
 func slotsForTest() []slot { return slots }

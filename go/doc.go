@@ -20,7 +20,9 @@
 //     crypto/rand.Read since Go 1.24, always fills the buffer and never
 //     returns an error: a failure to get entropy from the operating system
 //     crashes the program. crypto/rand.Int(Reader, max) and
-//     crypto/rand.Prime(Reader, bits) work with it.
+//     crypto/rand.Prime(Reader, bits) work with it, and a program may set
+//     crypto/rand.Reader = shakerand.Reader: neither build seeds its
+//     generator through crypto/rand.
 //   - NewSource and NewSeeded return a *Source, a math/rand/v2.Source and
 //     math/rand.Source64 for rand.New. A seeded Source's stream equals the C
 //     library's engine stream for the same kind and seed, on every platform.
@@ -48,12 +50,29 @@
 //
 // Without cgo (CGO_ENABLED=0, Go's default for cross-compiles, and the
 // usual way to build static and distroless images) the same API gives the
-// same seeded streams from portable Go (internal/purego; ChaCha8Rand is
-// math/rand/v2's own ChaCha8). The system generator is in Go: states of the
-// same engine kind, keyed from crypto/rand alone (no hardware sources) by
-// the C core's derivation, reseeded on its policy (16 MiB or 60 seconds).
-// Fork is not looked after: Go programs do not fork without exec. Pure
-// reports which build this is and Kernel returns "purego".
+// same seeded streams from portable Go (internal/purego; its ChaCha8Rand
+// gives math/rand/v2's ChaCha8 stream, and is tested against it). The
+// system generator is in Go: states of the same engine kind, keyed by the
+// C core's derivation from the operating system alone (no hardware
+// sources), read directly: getrandom on Linux (/dev/urandom before 3.17),
+// getentropy on macOS, getrandom on FreeBSD, ProcessPrng on Windows, the
+// random device on the other Unix systems and Plan 9,
+// crypto.getRandomValues under js/wasm, random_get under WASI; if it fails
+// the program panics, with no other source to fall back on.
+// They reseed on the C core's policy (16 MiB or 60 seconds), the 60
+// seconds counted on a clock that includes time suspended where the OS has
+// one (CLOCK_BOOTTIME on Linux, CLOCK_MONOTONIC_RAW on macOS,
+// GetTickCount64 on Windows; elsewhere only the monotonic clock, which may
+// stop while suspended). As in the C core, chacha8rand overwrites its key
+// with the next as soon as an iteration is computed and zeroes bytes as it
+// hands them out, and a reseed wipes the engine it replaces; the states
+// live in a table of their own, one per P, never in a sync.Pool, which
+// would drop them unwiped. What Go does not let a library wipe: registers,
+// the stack frames of the computation, and copies the runtime makes when
+// it moves a goroutine's stack, which may keep key or output bytes until
+// the memory is reused. Fork is not looked after: Go programs do not fork
+// without exec. Pure reports which build this is and Kernel returns
+// "purego".
 //
 // The package's directory is go/, so the import path ends in /go (as
 // github.com/google/flatbuffers/go does): import it as

@@ -14,10 +14,10 @@ import (
 // everything under the race detector).
 //
 // Why buffers: a cgo call costs about 30 ns, so one call per value is too
-// slow (in the pure-Go build, the pool of generator states costs about as
-// much). Why per P: the C system generator is per OS thread, but
-// goroutines move between threads, so no Go-side cache can be keyed by
-// thread; a P runs one goroutine at a time, so a per-P buffer needs no lock.
+// slow (in the pure-Go build, each refill locks a generator state). Why
+// per P: the C system generator is per OS thread, but goroutines move
+// between threads, so no Go-side cache can be keyed by thread; a P runs one
+// goroutine at a time, so a per-P buffer needs no lock.
 //
 // Why it is safe: a buffer is used by one goroutine at a time (pinned to
 // its P, or holding it between acquire and release), and a stream never

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 )
 
 // Kind is an engine kind; the values are the C enum shakerand_kind's.
@@ -173,44 +172,3 @@ func (e *x8) nextRefill() {
 }
 
 func (e *x8) Wipe() { clear(e.refill[:]); e.pos = len(e.out) }
-
-// ---- chacha8rand --------------------------------------------------------
-
-// chacha8 is math/rand/v2's ChaCha8, whose Read bytes are the chacha8rand
-// stream by definition (C2SP chacha8rand; Go erases the key every 992
-// bytes). Read hands out a partly read word's rest first; at a multiple of
-// 8 bytes there is none, and the next word is Uint64's: the engine's
-// Uint64 (the next 8 bytes of the stream, as for the other engines) calls
-// it directly there.
-type chacha8 struct {
-	g   *rand.ChaCha8
-	odd int // bytes handed out, mod 8
-}
-
-func newChaCha8(seed []byte) *chacha8 {
-	var key [32]byte
-	copy(key[:], seed)
-	e := &chacha8{g: rand.NewChaCha8(key)}
-	clear(key[:])
-	return e
-}
-
-func (e *chacha8) Fill(p []byte) {
-	_, _ = e.g.Read(p) // measured faster than Uint64 a word at a time
-	e.odd = (e.odd + len(p)) % 8
-}
-
-func (e *chacha8) Uint64() uint64 {
-	if e.odd == 0 {
-		return e.g.Uint64()
-	}
-	var w [8]byte
-	_, _ = e.g.Read(w[:])
-	return binary.LittleEndian.Uint64(w[:])
-}
-
-// Wipe re-keys the generator in place with an all-zero key, overwriting its
-// key and buffer (math/rand/v2 gives no other way to clear them). Unlike
-// the C engine, math/rand/v2's ChaCha8 keeps an iteration's key until the
-// iteration ends and does not zero what it hands out.
-func (e *chacha8) Wipe() { e.g.Seed([32]byte{}); e.odd = 0 }

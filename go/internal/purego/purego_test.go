@@ -226,6 +226,9 @@ func TestWipe(t *testing.T) {
 		if x, ok := e.(*x8); ok && x.refill != [x8RefillBytes]byte{} {
 			t.Fatalf("%s: state left after Wipe", name)
 		}
+		if c, ok := e.(*chacha8); ok && (c.key != [8]uint32{} || c.out != [chacha8OutputBytes]byte{}) {
+			t.Fatalf("%s: state left after Wipe", name)
+		}
 	}
 }
 
@@ -242,6 +245,86 @@ func TestDeliveredBytesAreZeroed(t *testing.T) {
 	if [100]byte(x.s.buf[:100]) != [100]byte{} {
 		t.Fatal("delivered bytes left in the buffer")
 	}
+	c := mustNew(t, ChaCha8Rand, make([]byte, 32)).(*chacha8)
+	c.Fill(b)
+	c.Uint64()
+	if [108]byte(c.out[:108]) != [108]byte{} {
+		t.Fatal("delivered bytes left in the buffer")
+	}
+	if [chacha8OutputBytes - 108]byte(c.out[108:]) == [chacha8OutputBytes - 108]byte{} {
+		t.Fatal("the bytes not yet handed out are zero")
+	}
+}
+
+// chacha8rand's key erasure: once an iteration is computed the engine holds
+// the next iteration's key, never the one that made the bytes it hands
+// out. An engine keyed with what the state holds continues the stream at
+// the next iteration (math/rand/v2 is the oracle).
+func TestChaCha8HoldsTheNextKey(t *testing.T) {
+	seed := [32]byte([]byte("chacha8rand holds the next key!!"))
+	want := make([]byte, 3*chacha8OutputBytes)
+	rand.NewChaCha8(seed).Read(want)
+	e := mustNew(t, ChaCha8Rand, seed[:]).(*chacha8)
+	for r := 1; r <= 2; r++ {
+		// Part of iteration r-1 through the buffer, or all of it straight
+		// into the caller's memory.
+		n := 1
+		if r == 2 {
+			n = chacha8OutputBytes
+			e.Fill(make([]byte, chacha8OutputBytes-1)) // the rest of iteration 0
+		}
+		e.Fill(make([]byte, n))
+		var key [32]byte
+		for i, w := range e.key {
+			binary.LittleEndian.PutUint32(key[4*i:], w)
+		}
+		if key == seed {
+			t.Fatalf("after iteration %d the engine still holds the first key", r-1)
+		}
+		got := make([]byte, chacha8OutputBytes)
+		mustNew(t, ChaCha8Rand, key[:]).Fill(got)
+		if !bytes.Equal(got, want[r*chacha8OutputBytes:(r+1)*chacha8OutputBytes]) {
+			t.Fatalf("after iteration %d the engine holds another key than the next iteration's", r-1)
+		}
+	}
+}
+
+// The engine against math/rand/v2's ChaCha8 for random seeds, read in
+// random pieces (whole iterations go straight to the caller's memory) and
+// words mixed.
+func TestChaCha8Oracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 200; i++ {
+		var seed [32]byte
+		for j := range 4 {
+			binary.LittleEndian.PutUint64(seed[8*j:], r.Uint64())
+		}
+		n := r.IntN(12000)
+		want := make([]byte, n)
+		rand.NewChaCha8(seed).Read(want)
+		e := mustNew(t, ChaCha8Rand, seed[:])
+		got := make([]byte, 0, n)
+		for len(got) < n {
+			if n-len(got) >= 8 && r.IntN(4) == 0 {
+				got = binary.LittleEndian.AppendUint64(got, e.Uint64())
+				continue
+			}
+			sizes := []int{r.IntN(17), r.IntN(2000), chacha8OutputBytes - 1, chacha8OutputBytes, chacha8OutputBytes + 1}
+			b := make([]byte, min(sizes[r.IntN(len(sizes))], n-len(got)))
+			e.Fill(b)
+			got = append(got, b...)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("seed %x, %d bytes: differs from math/rand/v2's ChaCha8", seed, n)
+		}
+		g := rand.NewChaCha8(seed)
+		w := mustNew(t, ChaCha8Rand, seed[:])
+		for k := 0; k < 300; k++ {
+			if a, b := w.Uint64(), g.Uint64(); a != b {
+				t.Fatalf("seed %x: word %d is %016x, ChaCha8 gives %016x", seed, k, a, b)
+			}
+		}
+	}
 }
 
 func BenchmarkFill1MiB(b *testing.B) {
@@ -256,3 +339,42 @@ func BenchmarkFill1MiB(b *testing.B) {
 		})
 	}
 }
+
+// The chacha8rand engine beside math/rand/v2's ChaCha8 (Go's assembly on
+// amd64 and arm64), in the same run.
+func BenchmarkChaCha8Rand(b *testing.B) {
+	var seed [32]byte
+	p := make([]byte, 1<<20)
+	b.Run("impl=purego/size=1MiB", func(b *testing.B) {
+		e, _ := New(ChaCha8Rand, seed[:])
+		b.SetBytes(int64(len(p)))
+		for b.Loop() {
+			e.Fill(p)
+		}
+	})
+	b.Run("impl=mathrandv2/size=1MiB", func(b *testing.B) {
+		g := rand.NewChaCha8(seed)
+		b.SetBytes(int64(len(p)))
+		for b.Loop() {
+			g.Read(p)
+		}
+	})
+	b.Run("impl=purego/op=Uint64", func(b *testing.B) {
+		e, _ := New(ChaCha8Rand, seed[:])
+		var s uint64
+		for b.Loop() {
+			s += e.Uint64()
+		}
+		sink = s
+	})
+	b.Run("impl=mathrandv2/op=Uint64", func(b *testing.B) {
+		g := rand.NewChaCha8(seed)
+		var s uint64
+		for b.Loop() {
+			s += g.Uint64()
+		}
+		sink = s
+	})
+}
+
+var sink uint64

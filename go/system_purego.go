@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+
+//go:build !cgo
+
+package shakerand
+
+import (
+	"encoding/binary"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/shakerand/shakerand/go/internal/purego"
+)
+
+// The system generator of the pure-Go build: the C core's policy
+// (docs/system.md) in Go. Each state is one engine of systemKind() keyed
+// from the operating system, reseeded after 16 MiB of output or 60 seconds.
+//
+// The seed comes from the operating system directly (osEntropy, one file
+// per OS), never through crypto/rand: since Go 1.24 crypto/rand.Read reads
+// crypto/rand.Reader, and a program may have set that to this package's
+// Reader, whose reseed would then call itself until the stack overflows,
+// or be fed this generator's own output.
+//
+// Where the states live, and why not in a sync.Pool: a pool drops what it
+// holds at a garbage collection, without a hook to wipe it, so a dropped
+// state's key would lie in freed memory until the memory is reused. A
+// finalizer (or runtime.AddCleanup) on it would wipe it only at some later
+// collection, on another goroutine, and never if the program exits first,
+// and every collection could leave another key waiting. So the states live
+// in a table that is never dropped, one state per P (the most goroutines
+// that can draw at once; with GOMAXPROCS raised later, a caller may wait
+// for a state), each rekeyed in place: a reseed wipes the engine it
+// replaces, and the chacha8rand engine overwrites its key at every
+// iteration. The keys in memory are the table's live ones, no more.
+const (
+	reseedBytes     = 16 << 20
+	reseedInterval  = 60 * time.Second
+	clockCheckBytes = 4096 // the clocks are read once per 4 KiB, as in C
+	maxPiece        = 1 << 20
+	seedDomain      = 0x22 // TurboSHAKE256 domain bytes, as the C core's
+	chachaKeyDomain = 0x24
+)
+
+// systemState is one engine and its reseed budget. The time since the
+// reseed counts as the larger of two clocks: the runtime's monotonic clock
+// (time.Now), which may stop while the machine is suspended (it does on
+// Linux and macOS), and the system's boot clock, which does not, where the
+// OS has one (bootClock, one file per OS); either reaching 60 seconds
+// reseeds.
+type systemState struct {
+	eng       purego.Engine // nil until the first draw
+	drawn     int           // bytes since the reseed
+	checked   int           // drawn when the clocks were last read
+	monoStart time.Time
+	bootStart time.Duration
+	bootOK    bool
+}
+
+// systemSlot is a state with its lock; the padding keeps the fields of
+// neighbouring slots 64 bytes apart, off each other's cache lines.
+type systemSlot struct {
+	mu sync.Mutex
+	st systemState
+	_  [64]byte
+}
+
+var (
+	seedCounter atomic.Uint64
+	systemSlots = make([]systemSlot, max(runtime.GOMAXPROCS(0), runtime.NumCPU()))
+)
+
+type systemFiller struct{}
+
+func (systemFiller) fill(b []byte) { systemFill(b) }
+
+func systemFill(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	s := lockSlot()
+	defer s.mu.Unlock() // a panic (the OS source failing) leaves no slot locked
+	s.st.fill(b)
+}
+
+// lockSlot locks and returns a free slot: the current P's if free (so a
+// goroutine usually finds the state it used last, already seeded), else
+// the next free one, else it waits for the current P's.
+func lockSlot() *systemSlot {
+	n := len(systemSlots)
+	first := currentP() % n
+	for i := 0; i < n; i++ {
+		if s := &systemSlots[(first+i)%n]; s.mu.TryLock() {
+			return s
+		}
+	}
+	s := &systemSlots[first]
+	s.mu.Lock()
+	return s
+}
+
+func (s *systemState) fill(b []byte) {
+	for len(b) > 0 {
+		piece := min(len(b), maxPiece)
+		if s.eng == nil || s.drawn+piece > reseedBytes || s.clockDue() {
+			s.reseed()
+		}
+		s.eng.Fill(b[:piece])
+		s.drawn += piece
+		b = b[piece:]
+	}
+}
+
+// clockDue reports whether 60 seconds have passed since the reseed, on
+// either clock. It reads them once per clockCheckBytes drawn (a boot clock
+// read is a system call, hundreds of nanoseconds on some machines), so a
+// state that draws less than 4 KiB a minute reseeds at its next 4 KiB.
+func (s *systemState) clockDue() bool {
+	if s.drawn-s.checked < clockCheckBytes {
+		return false
+	}
+	s.checked = s.drawn
+	if time.Since(s.monoStart) >= reseedInterval {
+		return true
+	}
+	now, ok := bootClock()
+	return ok && s.bootOK && now-s.bootStart >= reseedInterval
+}
+
+// reseed keys the state afresh: material = TurboSHAKE256(32 bytes from the
+// OS || a counter, D = 0x22)[0, 64); a chacha8rand key is
+// TurboSHAKE256(material, D = 0x24)[0, 32), a turboshake256x8 engine takes
+// the material as its seed. If the OS gives nothing it panics, the state
+// wiped: there is no other source it may use.
+func (s *systemState) reseed() {
+	var in [40]byte
+	if err := osEntropy(in[:32]); err != nil {
+		s.wipe()
+		panic("shakerand: the operating system's random source failed: " + err.Error())
+	}
+	binary.LittleEndian.PutUint64(in[32:], seedCounter.Add(1))
+	var material [64]byte
+	purego.TurboSHAKE256Sum(material[:], in[:], seedDomain)
+	clear(in[:])
+	s.wipe()
+	kind := systemKind()
+	var err error
+	if kind == ChaCha8Rand {
+		var key [32]byte
+		purego.TurboSHAKE256Sum(key[:], material[:], chachaKeyDomain)
+		s.eng, err = purego.New(purego.ChaCha8Rand, key[:])
+		clear(key[:])
+	} else {
+		s.eng, err = purego.New(purego.Kind(kind), material[:])
+	}
+	clear(material[:])
+	if err != nil {
+		panic("shakerand: " + err.Error())
+	}
+	s.monoStart = time.Now()
+	s.bootStart, s.bootOK = bootClock()
+}
+
+// wipe zeroes the engine and forgets it: the next draw reseeds.
+func (s *systemState) wipe() {
+	if s.eng != nil {
+		s.eng.Wipe()
+		s.eng = nil
+	}
+	s.drawn, s.checked = 0, 0
+}
