@@ -13,16 +13,25 @@
  * as the kernel says a signal frame is (AT_MINSIGSTKSZ: 3.3 KiB with AVX2,
  * more with AVX-512), after x86-64's 128-byte red zone.
  *
- * The depth never runs past the stack it is on. On the thread's own stack
- * (recognised by the address of its first wipe, taken when sigaltstack says
- * it is not on the alternate stack) the whole depth is wiped, as the work
- * and a signal frame needed about as much. On the alternate signal stack
- * (a handler's call) the wipe stops 512 bytes above its base. On any other
- * stack (a fiber's, whose size is unknown) only the work's depth is wiped,
- * not the signal frame's.
+ * The depth never runs past the stack it is on. The thread's own stack is
+ * known by its bounds, which the system generator records at the thread's
+ * first draw (shakerand_stack_record_bounds; reading them is not
+ * async-signal-safe, and neither is that first draw): there the whole depth
+ * is wiped, down to 1 KiB above the stack's end at most. On the alternate
+ * signal stack (sigaltstack says so: a system call, made only off the
+ * thread's own stack) the wipe stops 512 bytes above its base. On any other
+ * stack (a fiber's, of unknown size), and on a thread that has not drawn
+ * from the system generator, only the work's depth is wiped, not the
+ * signal frame's (docs/system.md).
+ *
+ * The pages are touched from the top down before they are zeroed, so that
+ * a stack too small for the wipe meets its guard page, never the memory
+ * below it.
  */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -40,7 +49,8 @@ enum { KERNEL_WORK_BYTES = 3072, SEED_WORK_BYTES = 6144 };
 enum {
     RED_ZONE_BYTES = 128,
     ALT_STACK_MARGIN_BYTES = 512,
-    SAME_STACK_BYTES = 64 << 20, /* no thread stack is larger than this, no two closer */
+    STACK_END_MARGIN_BYTES = 1024,
+    PROBE_BYTES = 4096, /* no page is smaller */
 };
 
 #if defined(__GNUC__)
@@ -49,7 +59,33 @@ enum {
 #define TLS_INITIAL_EXEC
 #endif
 
-static _Thread_local uintptr_t tls_stack_anchor TLS_INITIAL_EXEC;
+/* The thread's own stack, [low, high); zero while not known. */
+static _Thread_local uintptr_t tls_stack_low TLS_INITIAL_EXEC, tls_stack_high TLS_INITIAL_EXEC;
+
+void shakerand_stack_record_bounds(void)
+{
+#if defined(__linux__) || defined(__FreeBSD__)
+    pthread_attr_t attr;
+#if defined(__linux__)
+    if (pthread_getattr_np(pthread_self(), &attr) != 0)
+        return;
+#else
+    if (pthread_attr_init(&attr) != 0)
+        return;
+    if (pthread_attr_get_np(pthread_self(), &attr) != 0) {
+        pthread_attr_destroy(&attr);
+        return;
+    }
+#endif
+    void *addr = NULL;
+    size_t size = 0;
+    if (pthread_attr_getstack(&attr, &addr, &size) == 0 && size > 0) {
+        tls_stack_low = (uintptr_t)addr;
+        tls_stack_high = (uintptr_t)addr + size;
+    }
+    pthread_attr_destroy(&attr);
+#endif
+}
 
 /* The operating system's signal frame, at least 4 KiB where it will not say. */
 static size_t signal_frame_bytes(void)
@@ -69,24 +105,24 @@ static size_t signal_frame_bytes(void)
     return n;
 }
 
+/* `want` bytes below sp, or as many as lie above floor. */
+static size_t clamp(uintptr_t sp, uintptr_t floor, size_t want)
+{
+    if (sp <= floor)
+        return 0;
+    return sp - floor < want ? sp - floor : want;
+}
+
 /* How much to zero below `sp` after work that reaches `work` bytes. */
 __attribute__((noinline)) static size_t wipe_depth(uintptr_t sp, size_t work)
 {
     const size_t full = work + RED_ZONE_BYTES + signal_frame_bytes();
-    const uintptr_t anchor = tls_stack_anchor;
-    if (anchor != 0 && (sp > anchor ? sp - anchor : anchor - sp) < SAME_STACK_BYTES)
-        return full;
+    const uintptr_t low = tls_stack_low, high = tls_stack_high;
+    if (sp > low && sp <= high)
+        return clamp(sp, low + STACK_END_MARGIN_BYTES, full);
     stack_t alt;
-    if (sigaltstack(NULL, &alt) == 0 && (alt.ss_flags & SS_ONSTACK) != 0) {
-        const uintptr_t floor = (uintptr_t)alt.ss_sp + ALT_STACK_MARGIN_BYTES;
-        if (sp <= floor)
-            return 0;
-        return sp - floor < full ? sp - floor : full;
-    }
-    if (anchor == 0) {
-        tls_stack_anchor = sp;
-        return full;
-    }
+    if (sigaltstack(NULL, &alt) == 0 && (alt.ss_flags & SS_ONSTACK) != 0)
+        return clamp(sp, (uintptr_t)alt.ss_sp + ALT_STACK_MARGIN_BYTES, full);
     return work;
 }
 
@@ -96,7 +132,12 @@ __attribute__((noinline)) static size_t wipe_depth(uintptr_t sp, size_t work)
  * caller's values again once the work returned). x86-64 and AArch64; on
  * other architectures they are left as they are (docs/system.md). */
 #if defined(__x86_64__) && defined(SHAKERAND_HAVE_X86_64_KERNELS)
-__attribute__((target("avx"))) static void zero_ymm0_15(void) { __asm__ __volatile__("vzeroall"); }
+__attribute__((target("avx"))) static void zero_ymm0_15(void)
+{
+    __asm__ __volatile__("vzeroall"
+                         : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
+                           "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+}
 
 __attribute__((target("avx512f"))) static void zero_zmm16_31(void)
 {
@@ -176,6 +217,10 @@ typedef uint64_t wipe_block __attribute__((vector_size(16)));
 __attribute__((noinline)) static void zero_below(size_t len)
 {
     wipe_block below[len / sizeof(wipe_block) + 1];
+    volatile unsigned char *top = (unsigned char *)below + sizeof below;
+    for (size_t touched = PROBE_BYTES; touched < sizeof below; touched += PROBE_BYTES)
+        top[-(ptrdiff_t)touched] = 0;
+    *(volatile unsigned char *)below = 0;
 #if defined(__x86_64__)
     void *p = below;
     size_t n = sizeof below;

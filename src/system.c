@@ -279,6 +279,7 @@ static int allocate(struct system_state **out)
         munmap(p, size);
         return SHAKERAND_ENOMEM;
     }
+    shakerand_stack_record_bounds();
     *out = s;
     return SHAKERAND_OK;
 }

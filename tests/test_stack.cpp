@@ -19,6 +19,7 @@
 #include <climits>
 #include <csignal>
 #include <pthread.h>
+#include <ucontext.h>
 #include <cstdint>
 #include <cstdio>
 #include <sys/mman.h>
@@ -677,20 +678,53 @@ TEST(StackBounds, AStackOfTheProgramsOwnKeepsWhatLiesBelowIt)
 
 std::atomic<int> handler_draws{0};
 
+// The operating system's signal frame (as stack_wipe.c reads it).
+std::size_t signal_frame_size()
+{
+#if defined(_SC_MINSIGSTKSZ)
+    const long n = sysconf(_SC_MINSIGSTKSZ);
+    if (n > 0)
+        return static_cast<std::size_t>(n);
+#endif
+    return MINSIGSTKSZ;
+}
+
+// `usable` bytes of stack in their own mapping, with an inaccessible guard
+// page below (where mmap puts them: near the threads' stacks), as fiber
+// and alternate-stack libraries lay them out; a write below is a crash.
+struct GuardedStack {
+    std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE)), size;
+    std::uint8_t *map = nullptr;
+    explicit GuardedStack(std::size_t usable) : size((usable + page - 1) / page * page)
+    {
+        void *m = mmap(nullptr, size + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        map = m == MAP_FAILED ? nullptr : static_cast<std::uint8_t *>(m);
+        if (map != nullptr)
+            mprotect(map, page, PROT_NONE);
+    }
+    ~GuardedStack()
+    {
+        if (map != nullptr)
+            munmap(map, size + page);
+    }
+    std::uint8_t *base() const { return map + page; }
+};
+
 TEST(StackBounds, AHandlerOnTheAlternateSignalStack)
 {
     on_new_thread([] {
         (void)shakerand_system_u64(); // a thread that has drawn: the handler's calls are safe
-        // glibc's SIGSTKSZ, or what this CPU's signal frames need if more.
-        std::vector<std::uint8_t> alt(std::max<long>(8192, sysconf(_SC_SIGSTKSZ)));
+        GuardedStack alt(std::max<std::size_t>(8192, signal_frame_size() + 4608));
+        ASSERT_NE(alt.map, nullptr);
         stack_t ss{}, old_ss{};
-        ss.ss_sp = alt.data();
-        ss.ss_size = alt.size();
+        ss.ss_sp = alt.base();
+        ss.ss_size = alt.size;
         ASSERT_EQ(sigaltstack(&ss, &old_ss), 0);
         struct sigaction action{}, old{};
         action.sa_handler = [](int) {
             static std::uint8_t buf[4096];
             shakerand_system_fill(buf, sizeof buf); // a refill, so a wipe, on the alternate stack
+            (void)shakerand_system_reseed(); // and a seed's
             handler_draws++;
         };
         action.sa_flags = SA_ONSTACK;
@@ -703,5 +737,76 @@ TEST(StackBounds, AHandlerOnTheAlternateSignalStack)
         EXPECT_EQ(handler_draws.load(), 20);
     });
 }
+
+// A fiber: a stack of the program's own, of a size the library cannot
+// know, partly used already when it draws for the first time and again.
+ucontext_t fiber_return, fiber_context;
+
+void fiber_body()
+{
+    volatile std::uint8_t used[4096];
+    for (auto &b : used)
+        b = 1;
+    draw_everything(nullptr);
+    draw_everything(nullptr);
+}
+
+TEST(StackBounds, AFiberWithASmallStack)
+{
+    on_new_thread([] {
+        GuardedStack stack(12 * 1024); // room for 4 KiB and the work, not for the full wipe
+        ASSERT_NE(stack.map, nullptr);
+        ASSERT_EQ(getcontext(&fiber_context), 0);
+        fiber_context.uc_stack.ss_sp = stack.base();
+        fiber_context.uc_stack.ss_size = stack.size;
+        fiber_context.uc_link = &fiber_return;
+        makecontext(&fiber_context, fiber_body, 0);
+        ASSERT_EQ(swapcontext(&fiber_return, &fiber_context), 0);
+    });
+}
+
+#if defined(__x86_64__)
+// The registers right after a refill: the kernels keep keys and output in
+// them, and a signal delivered after the call would save them on the stack.
+__attribute__((noinline, target("avx"))) void fill_then_read_registers(shakerand_engine *e, std::uint8_t *out,
+                                                                       std::size_t n, std::uint8_t *regs)
+{
+    shakerand_engine_fill(e, out, n);
+    __asm__ __volatile__(
+        "mov %%rax, 0(%0)\n\tmov %%rcx, 8(%0)\n\tmov %%rdx, 16(%0)\n\tmov %%rsi, 24(%0)\n\t"
+        "mov %%rdi, 32(%0)\n\tmov %%r8, 40(%0)\n\tmov %%r9, 48(%0)\n\tmov %%r10, 56(%0)\n\t"
+        "mov %%r11, 64(%0)\n\t"
+        "vmovdqu %%ymm0, 96(%0)\n\tvmovdqu %%ymm1, 128(%0)\n\tvmovdqu %%ymm2, 160(%0)\n\t"
+        "vmovdqu %%ymm3, 192(%0)\n\tvmovdqu %%ymm4, 224(%0)\n\tvmovdqu %%ymm5, 256(%0)\n\t"
+        "vmovdqu %%ymm6, 288(%0)\n\tvmovdqu %%ymm7, 320(%0)\n\tvmovdqu %%ymm8, 352(%0)\n\t"
+        "vmovdqu %%ymm9, 384(%0)\n\tvmovdqu %%ymm10, 416(%0)\n\tvmovdqu %%ymm11, 448(%0)\n\t"
+        "vmovdqu %%ymm12, 480(%0)\n\tvmovdqu %%ymm13, 512(%0)\n\tvmovdqu %%ymm14, 544(%0)\n\t"
+        "vmovdqu %%ymm15, 576(%0)"
+        :
+        : "b"(regs)
+        : "memory");
+}
+
+TEST_F(Stack, RegistersAfterARefill)
+{
+    if (!__builtin_cpu_supports("avx"))
+        GTEST_SKIP() << "no AVX: the test reads ymm registers";
+    bytes seed(32, 9), out(3 * CHACHA8_OUTPUT_BYTES), regs(608);
+    shakerand_engine e;
+    ASSERT_EQ(shakerand_engine_init(&e, SHAKERAND_CHACHA8RAND, seed.data(), seed.size()), SHAKERAND_OK);
+    fill_then_read_registers(&e, out.data(), out.size(), regs.data());
+    Case c;
+    c.stack = regs;
+    c.residue = false;
+    c.chacha8_keys = true;
+    c.own_frames = 0;
+    c.handed_out.add(out);
+    bytes future(4 * CHACHA8_REFILL_BYTES);
+    shakerand_engine_fill(&e, future.data(), future.size());
+    c.future.add(future);
+    shakerand_engine_wipe(&e);
+    expect_clean(c, "the caller-saved registers after a chacha8rand refill");
+}
+#endif
 
 } // namespace
