@@ -75,8 +75,9 @@ enum shakerand_stack_use {
  * (ymm0-15, AVX2) or 128 (xmm0-15); for the wipe's register clearing. */
 int shakerand_x86_vector_registers(void);
 #endif
-/* Records the calling thread's stack bounds for the wipe (stack_wipe.c);
- * called at the thread's first draw from the system generator. */
+/* Records the calling thread's stack bounds for the wipe (stack_wipe.c),
+ * once; called after the system generator's seeds, outside its in-use
+ * marker. */
 void shakerand_stack_record_bounds(void);
 void shakerand_wipe_stack_kernel(void);
 void shakerand_wipe_stack_seed(void);

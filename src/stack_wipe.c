@@ -14,9 +14,10 @@
  * more with AVX-512), after x86-64's 128-byte red zone.
  *
  * The depth never runs past the stack it is on. The thread's own stack is
- * known by its bounds, which the system generator records at the thread's
- * first draw (shakerand_stack_record_bounds; reading them is not
- * async-signal-safe, and neither is that first draw): there the whole depth
+ * known by its bounds, which the system generator records after the
+ * thread's first seed, outside the part of the call a signal handler may
+ * interrupt to fork (shakerand_stack_record_bounds allocates, so it is not
+ * async-signal-safe, and neither is a thread's first draw): there the whole depth
  * is wiped, down to 1 KiB above the stack's end at most. On the alternate
  * signal stack (sigaltstack says so: a system call, made only off the
  * thread's own stack) the wipe stops 512 bytes above its base. On any other
@@ -37,6 +38,9 @@
 #include <unistd.h>
 #if defined(__linux__)
 #include <sys/auxv.h>
+#endif
+#if defined(__FreeBSD__)
+#include <pthread_np.h> /* pthread_attr_get_np */
 #endif
 
 #include "internal.h"
@@ -64,6 +68,8 @@ static _Thread_local uintptr_t tls_stack_low TLS_INITIAL_EXEC, tls_stack_high TL
 
 void shakerand_stack_record_bounds(void)
 {
+    if (tls_stack_high != 0)
+        return;
 #if defined(__linux__) || defined(__FreeBSD__)
     pthread_attr_t attr;
 #if defined(__linux__)
@@ -235,6 +241,12 @@ __attribute__((noinline)) static void zero_below(size_t len)
 
 static void wipe(size_t work)
 {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    /* Sanitizers move frames off the stack and intercept signals and
+     * fork: the wipe would not reach the frames, and is left out. */
+    (void)work;
+    return;
+#endif
     zero_registers();
     const size_t depth = wipe_depth((uintptr_t)__builtin_frame_address(0), work);
     if (depth > 0)

@@ -279,7 +279,6 @@ static int allocate(struct system_state **out)
         munmap(p, size);
         return SHAKERAND_ENOMEM;
     }
-    shakerand_stack_record_bounds();
     *out = s;
     return SHAKERAND_OK;
 }
@@ -519,6 +518,8 @@ static int system_fill_and_wipe(void *out, size_t len)
 {
     int used = SHAKERAND_STACK_CLEAN;
     const int status = system_fill(out, len, &used);
+    if (used == SHAKERAND_STACK_SEED)
+        shakerand_stack_record_bounds();
     shakerand_wipe_stack(used);
     return status;
 }
@@ -575,6 +576,8 @@ static uint64_t system_word_and_wipe(unsigned n)
 {
     int used = SHAKERAND_STACK_CLEAN;
     const uint64_t v = system_word(n, &used);
+    if (used == SHAKERAND_STACK_SEED)
+        shakerand_stack_record_bounds();
     shakerand_wipe_stack(used);
     return v;
 }
@@ -616,6 +619,7 @@ int shakerand_system_reseed_with(const void *data, size_t len)
     if (data == NULL && len > 0)
         return SHAKERAND_EINVAL;
     const int status = reseed_with(data, len);
+    shakerand_stack_record_bounds();
     shakerand_wipe_stack(SHAKERAND_STACK_SEED);
     return status;
 }
