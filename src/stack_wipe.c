@@ -70,7 +70,8 @@ void shakerand_stack_record_bounds(void)
 {
     if (tls_stack_high != 0)
         return;
-#if defined(__linux__) || defined(__FreeBSD__)
+#if (defined(__linux__) || defined(__FreeBSD__)) && !defined(__SANITIZE_ADDRESS__) &&             \
+    !defined(__SANITIZE_THREAD__) /* no wipe there (below) */
     pthread_attr_t attr;
 #if defined(__linux__)
     if (pthread_getattr_np(pthread_self(), &attr) != 0)
