@@ -40,16 +40,7 @@ extern "C" {
 #include "shakerand.h"
 }
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define STACK_READ_BACK_WORKS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-#define STACK_READ_BACK_WORKS 0
-#endif
-#endif
-#if !defined(STACK_READ_BACK_WORKS)
-#define STACK_READ_BACK_WORKS 1
-#endif
+#include "stack_read_back.hpp"
 
 namespace {
 
