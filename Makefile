@@ -7,10 +7,11 @@ BUILD_ASAN ?= build-asan
 BUILD_TSAN ?= build-tsan
 BUILD_CLANG ?= build-clang
 BUILD_BENCH ?= build-bench
+BUILD_PLATFORMS ?= build-platforms
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps test test-c test-install test-clang test-asan test-tsan test-cross test-python test-go test-java test-java-cross test-verify demo bench bench-go bench-java bench-python verify verify-long clean
+.PHONY: all deps test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-python test-go test-java test-java-cross test-verify demo bench bench-go bench-java bench-python verify verify-long clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -20,7 +21,7 @@ all:
 deps:
 	tools/install-deps.sh test
 
-test: deps test-c test-install test-clang test-asan test-tsan test-cross test-python test-go test-java test-java-cross test-verify
+test: deps test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-python test-go test-java test-java-cross test-verify
 	@echo "make test: every suite passed"
 
 test-c:
@@ -58,6 +59,19 @@ test-tsan:
 test-cross:
 	tools/install-deps.sh cross
 	tests/cross/run.sh
+
+# macOS (arm64, x86-64) and FreeBSD (x86-64), cross-built with zig cc and
+# -Werror, not run: the libraries and the CLI for each, every C suite
+# compiled for arm64 macOS, both C++ headers against libc++ (about 2
+# minutes on a fresh machine). test-platforms-all links every C suite for
+# every target (zig then builds each target's libc++ first).
+test-platforms:
+	tools/install-deps.sh platforms
+	JOBS=$(JOBS) tests/platforms/build.sh $(BUILD_PLATFORMS)
+
+test-platforms-all:
+	tools/install-deps.sh platforms
+	JOBS=$(JOBS) tests/platforms/build.sh --all $(BUILD_PLATFORMS)
 
 # Oracle, vector-drift and CLI tests, once per kernel; then the Python
 # package (python/run-tests.sh: pip install, the sdist in a fresh virtual
@@ -144,4 +158,4 @@ bench-java:
 	java/run-bench.sh
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH) build-fuzz build-verify build-tidy build-ctgrind
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH) $(BUILD_PLATFORMS) build-fuzz build-verify build-tidy build-ctgrind

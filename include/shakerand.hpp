@@ -21,6 +21,13 @@
 #ifndef SHAKERAND_HPP
 #define SHAKERAND_HPP
 
+// C++20 or later, said once instead of dozens of errors from std::endian
+// on. MSVC reports its mode in _MSVC_LANG (its __cplusplus says 199711L
+// unless /Zc:__cplusplus).
+#if !(__cplusplus >= 202002L || (defined(_MSVC_LANG) && _MSVC_LANG >= 202002L))
+#error "shakerand.hpp needs C++20: compile with -std=c++20 or later (MSVC: /std:c++20)"
+#else
+
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -318,4 +325,5 @@ inline std::string to_string(const uuid &u)
 
 } // namespace shakerand
 
+#endif // C++20
 #endif

@@ -3,12 +3,13 @@
  * The entropy layer (private): one back end per source in src/entropy/,
  * and the conditioner that mixes them.
  *
- *   os.c             getrandom -> getentropy -> /dev/urandom, and the
- *                    async-signal-safe read
+ *   os.c             the chain: the kernel's call (below) -> getentropy ->
+ *                    /dev/urandom, and the async-signal-safe read
+ *   os_call_*.c      the kernel's call, one file per system (below)
  *   os_vdso_linux.c  the vDSO getrandom and its pool of states
  *   hw_x86.c         RDSEED, RDRAND         (CPUID)
  *   hw_ppc64.c       DARN                   (AT_HWCAP2)
- *   hw_arm64.c       RNDRRS, RNDR           (AT_HWCAP2)
+ *   hw_arm64.c       RNDRRS, RNDR           (AT_HWCAP2; macOS: sysctl)
  *   conditioner.c    the source table, health checks, the sources report,
  *                    shakerand_entropy
  *   fault_testing.c  injected faults; only in the testing library
@@ -69,7 +70,39 @@ extern const size_t shakerand_hw_source_count;
  * must then fail, not spin. 64 interrupted calls cost a few microseconds. */
 #define SHAKERAND_EINTR_RETRIES 64
 
-/* The steps of the chain, in the order they are tried. */
+/* The kernel's own call for random bytes, one back end per system, each
+ * file guarding itself (#if) so every build compiles them all:
+ *   os_call_linux.c    getrandom, the system call (and the vDSO's)
+ *   os_call_freebsd.c  getrandom(2), FreeBSD 12 and later
+ *   os_call_darwin.c   getentropy(2), macOS 10.12 and later
+ *   os_call_none.c     any other system: no call (ENOSYS), so the chain
+ *                      goes on to getentropy(3) and /dev/urandom */
+struct shakerand_os_call {
+    const char *name;   /* as the sources report gives it */
+    const char *failed; /* the report's reason when `fill` fails */
+    /* len bytes: 0, or the errno that stopped it (ENOSYS: this kernel or
+     * this build has no such call). Async-signal-safe: system calls only,
+     * no lock, no allocation; errno may change. */
+    int (*fill)(unsigned char *out, size_t len);
+    /* The same bytes without entering the kernel, where it offers that:
+     * 0, or -1 (the chain then uses `fill`); not signal-safe. NULL (and
+     * fast_name NULL) where there is none. */
+    int (*fast_fill)(unsigned char *out, size_t len);
+    const char *fast_name;
+};
+extern const struct shakerand_os_call shakerand_os_call;
+
+/* Calls read_some until len bytes are in, retrying an interrupted call up
+ * to SHAKERAND_EINTR_RETRIES times in a row: 0, or the errno that stopped
+ * it. read_some returns how many bytes it wrote (never 0 for len > 0: the
+ * loop fails with EIO rather than spin), or -1 with errno set.
+ * Async-signal-safe when read_some is. */
+int shakerand_entropy_read_all(long (*read_some)(unsigned char *out, size_t len),
+                               unsigned char *out, size_t len);
+
+/* The steps of the chain, in the order they are tried. VDSO is the call's
+ * fast_fill, GETRANDOM its fill (getentropy(2) on macOS), GETENTROPY the
+ * libc's getentropy(3). */
 enum shakerand_os_step {
     SHAKERAND_OS_VDSO,
     SHAKERAND_OS_GETRANDOM,
@@ -84,15 +117,17 @@ enum shakerand_os_step {
 int shakerand_entropy_os_read(enum shakerand_os_step first, unsigned char *out, size_t len,
                               const char **method, const char **reason);
 
-/* len bytes from the kernel, callable from a signal handler: the getrandom
- * system call (flags 0) and, only where the kernel lacks it (ENOSYS), the
- * checked /dev/urandom. No locks, no allocation, no stdio, no vDSO; errno
- * is preserved. SHAKERAND_OK, or SHAKERAND_EENTROPY (out may then hold
- * part of the bytes). */
+/* len bytes from the kernel, callable from a signal handler: the kernel's
+ * call (shakerand_os_call.fill: the getrandom system call with flags 0,
+ * FreeBSD's getrandom, macOS's getentropy) and, only where the kernel
+ * lacks it (ENOSYS), the checked /dev/urandom. No locks, no allocation, no
+ * stdio, no vDSO; errno is preserved. SHAKERAND_OK, or SHAKERAND_EENTROPY
+ * (out may then hold part of the bytes). */
 int shakerand_entropy_os_signal_safe(void *out, size_t len);
 
-/* The vDSO's getrandom (os_vdso_linux.c): 0 when it filled out, -1 when it
- * is not available here or failed (the caller then uses the system call). */
+/* The vDSO's getrandom (os_vdso_linux.c, Linux only: os_call_linux.c's
+ * fast_fill): 0 when it filled out, -1 when it is not available here or
+ * failed (the caller then uses the system call). */
 int shakerand_entropy_vdso_read(unsigned char *out, size_t len);
 
 #endif

@@ -70,7 +70,15 @@ void shakerand_stack_record_bounds(void)
 {
     if (tls_stack_high != 0)
         return;
-#if (defined(__linux__) || defined(__FreeBSD__)) && !defined(__SANITIZE_ADDRESS__) &&             \
+#if defined(__APPLE__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+    /* Apple's own pair: the top of the stack and its size, no allocation. */
+    const uintptr_t top = (uintptr_t)pthread_get_stackaddr_np(pthread_self());
+    const size_t size = pthread_get_stacksize_np(pthread_self());
+    if (top != 0 && size > 0 && size < top) {
+        tls_stack_low = top - size;
+        tls_stack_high = top;
+    }
+#elif (defined(__linux__) || defined(__FreeBSD__)) && !defined(__SANITIZE_ADDRESS__) &&             \
     !defined(__SANITIZE_THREAD__) /* no wipe there (below) */
     pthread_attr_t attr;
 #if defined(__linux__)

@@ -6,18 +6,19 @@
  * Each thread's state lives in its own anonymous mapping marked
  * MADV_WIPEONFORK (a child process sees it zeroed, so it cannot repeat the
  * parent's stream even after a raw clone that skips fork handlers) and
- * MADV_DONTDUMP (kept out of core dumps). A pthread_atfork child handler
- * bumps a generation counter, checked on every call. Where the kernel
- * refuses WIPEONFORK (before Linux 4.14), every call also compares the pid
- * (a system call, so slower), which covers a raw clone there too.
+ * MADV_DONTDUMP (kept out of core dumps), or what the system has instead
+ * (system_os.h). A pthread_atfork child handler bumps a generation
+ * counter, checked on every call. Where the kernel refuses WIPEONFORK
+ * (before Linux 4.14, and always on macOS), every call also compares the
+ * pid (a system call, so slower), which covers a raw clone there too.
  *
  * Reseed budget: 16 MiB of output or 60 seconds, whichever comes first. At
  * bulk speed a reseed (one getrandom call plus the hardware reads and one
  * hash, a few microseconds) every 16 MiB costs well under 0.1 %; 60 s is
- * the interval at which Linux reseeds its own generator. The clock
- * (CLOCK_BOOTTIME, which counts time suspended) is read only on the slow
- * path, once per 4 KiB drawn, so a small request costs no system call: a
- * thread that draws less than 4 KiB a minute reseeds at its next 4 KiB.
+ * the interval at which Linux reseeds its own generator. The clock (one
+ * that counts time suspended: now_ns) is read only on the slow path, once per 4 KiB drawn, so a small request costs no
+ * system call: a thread that draws less than 4 KiB a minute reseeds at its
+ * next 4 KiB.
  * Large requests are served in pieces of at most 1 MiB, each through the
  * same checks.
  *
@@ -49,6 +50,7 @@
 #include "engine.h"
 #include "entropy.h"
 #include "internal.h"
+#include "system_os.h"
 #include "testing.h"
 
 enum {
@@ -204,6 +206,10 @@ static void setup(void)
     setup_status = SHAKERAND_OK;
 }
 
+/* A clock that cannot be set and that counts time asleep: CLOCK_BOOTTIME on
+ * Linux (CLOCK_MONOTONIC stops in suspend there), an alias of
+ * CLOCK_MONOTONIC on FreeBSD; macOS's CLOCK_MONOTONIC counts sleep too
+ * (clock_gettime(3); CLOCK_UPTIME_RAW is the one that stops). */
 static uint64_t now_ns(void)
 {
     struct timespec ts;
@@ -265,13 +271,7 @@ static int allocate(struct system_state **out)
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
         return SHAKERAND_ENOMEM;
-    int wiped = 0;
-#if defined(MADV_WIPEONFORK)
-    wiped = !TESTING_SKIP_WIPEONFORK() && madvise(p, size, MADV_WIPEONFORK) == 0;
-#endif
-#if defined(MADV_DONTDUMP)
-    (void)madvise(p, size, MADV_DONTDUMP);
-#endif
+    const int wiped = shakerand_system_page_mark(p, size, !TESTING_SKIP_WIPEONFORK());
     struct system_state *s = p;
     s->magic = STATE_UNSEEDED; /* zero would mean "wiped by a fork" */
     s->wiped_on_fork = wiped;

@@ -4,13 +4,17 @@
 // namespace), getrandom answering EINTR for ever or ENOSYS (seccomp
 // filters), and the async-signal-safe read. Each such case runs in a forked
 // child, which exits with a code the parent checks under a time limit.
+// Those cases need Linux (mount namespaces, seccomp); elsewhere only the
+// report and the signal-safe read are tested.
+#if defined(__linux__)
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <sched.h>
-#include <signal.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#endif
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -34,6 +38,7 @@ extern "C" {
 
 namespace {
 
+#if defined(__linux__)
 // Exit codes of the children.
 constexpr int kPass = 0;
 constexpr int kSkip = 77; // the namespace or the filter could not be made
@@ -123,19 +128,20 @@ bool deny_syscalls(std::initializer_list<long> calls, int error)
            prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) == 0;
 }
 
+shakerand_source_info os_source()
+{
+    std::vector<shakerand_source_info> v(shakerand_sources(nullptr, 0));
+    shakerand_sources(v.data(), v.size());
+    return v.at(0);
+}
+#endif
+
 bool all_zero(const unsigned char *p, std::size_t n)
 {
     for (std::size_t i = 0; i < n; i++)
         if (p[i] != 0)
             return false;
     return true;
-}
-
-shakerand_source_info os_source()
-{
-    std::vector<shakerand_source_info> v(shakerand_sources(nullptr, 0));
-    shakerand_sources(v.data(), v.size());
-    return v.at(0);
 }
 
 class Entropy : public ::testing::Test {
@@ -158,6 +164,7 @@ TEST_F(Entropy, ReportListsTheSourceTable)
     }
 }
 
+#if defined(__linux__)
 // A regular file of zeros in place of /dev/urandom is not a seed: with
 // getrandom and getentropy skipped, seeding fails and the report says why.
 TEST_F(Entropy, ForgedUrandomIsRejected)
@@ -204,6 +211,7 @@ TEST_F(Entropy, EndlessEintrIsAnError)
         return kPass;
     }));
 }
+#endif
 
 TEST(EntropyOsSignalSafe, FillsAndPreservesErrno)
 {
@@ -238,6 +246,7 @@ TEST(EntropyOsSignalSafe, WorksInASignalHandler)
     EXPECT_FALSE(all_zero(handler_bytes, sizeof handler_bytes));
 }
 
+#if defined(__linux__)
 // A kernel without getrandom (ENOSYS): the checked /dev/urandom answers.
 TEST(EntropyOsSignalSafe, FallsBackToUrandomWithoutGetrandom)
 {
@@ -277,5 +286,6 @@ TEST(EntropyOsSignalSafe, EndlessEintrIsAnError)
         return shakerand_entropy_os_signal_safe(out, sizeof out) == SHAKERAND_EENTROPY ? kPass : 1;
     }));
 }
+#endif
 
 } // namespace

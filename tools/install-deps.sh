@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Installs what building and testing shakerand needs, only what is missing.
-# Usage: install-deps.sh [test|bench|cross|verify]
+# Usage: install-deps.sh [test|bench|cross|verify|platforms]
 set -eu
 want="cmake ninja-build g++ clang pkg-config libgtest-dev nlohmann-json3-dev"
 [ "${1:-test}" = bench ] && want="$want libssl-dev libsodium-dev libbenchmark-dev openssl"
@@ -26,6 +26,12 @@ if [ "${1:-test}" = test ]; then
     python3 -c "import scipy.stats" 2>/dev/null || python3 -m pip install -q scipy
     python3 -c "from Crypto.Hash import TurboSHAKE256" 2>/dev/null ||
         python3 -m pip install -q "pycryptodome>=3.21"
+fi
+if [ "${1:-test}" = platforms ]; then
+    # zig cc: the macOS and FreeBSD cross builds (tests/platforms/build.sh).
+    # Pinned: a newer clang brings new warnings, and the builds use -Werror.
+    python3 -c "import importlib.metadata as m; assert m.version('ziglang') == '0.17.1'" \
+        2>/dev/null || python3 -m pip install -q "ziglang==0.17.1"
 fi
 if [ "${1:-test}" = bench ]; then
     # The charts of BENCHMARKS.md (tools/bench_charts.py).

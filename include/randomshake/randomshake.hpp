@@ -21,6 +21,11 @@
 #ifndef RANDOMSHAKE_RANDOMSHAKE_HPP
 #define RANDOMSHAKE_RANDOMSHAKE_HPP
 
+// C++20 or later, as RandomSHAKE itself (see shakerand.hpp).
+#if !(__cplusplus >= 202002L || (defined(_MSVC_LANG) && _MSVC_LANG >= 202002L))
+#error "randomshake/randomshake.hpp needs C++20: compile with -std=c++20 or later (MSVC: /std:c++20)"
+#else
+
 #include <shakerand.hpp>
 
 // What RandomSHAKE's header brings in, itself and through its sha3 headers:
@@ -192,4 +197,5 @@ struct randomshake_t : shakerand::engine<UIntType, detail::engine_kind(xof_kind)
 
 } // namespace randomshake
 
+#endif // C++20
 #endif

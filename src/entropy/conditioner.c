@@ -70,7 +70,7 @@ static struct {
 } hw_state[HW_COUNT + 1];
 static int health_checked;
 static const char *os_reason = NULL;
-static const char *os_method = "getrandom";
+static const char *os_method = NULL; /* NULL: shakerand_os_call.name */
 static _Atomic uint64_t seed_counter;
 
 /* Guards the state above; never held across a read of the operating
@@ -342,7 +342,7 @@ size_t shakerand_sources(shakerand_source_info *out, size_t max)
     for (size_t i = 0; i < count && i < max; i++) {
         if (i == 0) {
             out[0].name = "os";
-            out[0].method = locked ? os_method : "getrandom";
+            out[0].method = locked && os_method != NULL ? os_method : shakerand_os_call.name;
             out[0].present = 1;
             out[0].used = locked && os_reason == NULL;
             out[0].reason = locked ? os_reason : no_lock;

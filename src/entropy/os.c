@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * The operating system: the vDSO's getrandom (os_vdso_linux.c); else the
- * getrandom system call; where the kernel lacks it (ENOSYS), getentropy(3),
- * which a libc may implement otherwise; then /dev/urandom, accepted only if
- * it is the kernel's random character device.
+ * The operating system's chain, the same on every system: the kernel's
+ * call without a system call where it has one (Linux's vDSO getrandom);
+ * else the kernel's call (shakerand_os_call: getrandom on Linux and
+ * FreeBSD, getentropy on macOS); where the kernel lacks it (ENOSYS),
+ * getentropy(3), which a libc may implement otherwise; then /dev/urandom,
+ * accepted only if it is a character device (on Linux, the kernel's random
+ * driver).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -11,39 +14,32 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #if defined(__linux__)
-#include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#endif
+#if defined(__APPLE__)
+#include <sys/random.h> /* getentropy; <unistd.h> declares it elsewhere */
 #endif
 
 #include "../entropy.h"
 #include "../internal.h"
 
-/* The getrandom system call, flags 0, until len bytes are in: 0, or the
- * errno that stopped it (ENOSYS where the kernel or the build lacks it).
- * Raw syscall() rather than libc's getrandom(), so the signal-safe read can
- * use it and a libc without the wrapper still gets the call. */
-static int getrandom_fill(unsigned char *out, size_t len)
+int shakerand_entropy_read_all(long (*read_some)(unsigned char *out, size_t len),
+                               unsigned char *out, size_t len)
 {
-#if defined(__linux__) && defined(SYS_getrandom)
     int interrupted = 0;
     while (len > 0) {
-        const long n = syscall(SYS_getrandom, out, len, 0);
+        const long n = read_some(out, len);
         if (n < 0 && errno == EINTR && ++interrupted < SHAKERAND_EINTR_RETRIES)
             continue;
         if (n < 0)
             return errno;
-        if (n == 0) /* cannot happen for len > 0; never spin on it */
+        if (n == 0)
             return EIO;
         out += n;
         len -= (size_t)n;
         interrupted = 0;
     }
     return 0;
-#else
-    (void)out;
-    (void)len;
-    return ENOSYS;
-#endif
 }
 
 /* Linux's random driver is character device 1:9 (mem, urandom). A regular
@@ -95,21 +91,21 @@ int shakerand_entropy_os_read(enum shakerand_os_step first, unsigned char *out, 
 {
     switch (first) {
     case SHAKERAND_OS_VDSO:
-        if (shakerand_entropy_vdso_read(out, len) == 0) {
-            *method = "getrandom (vDSO)";
+        if (shakerand_os_call.fast_fill != NULL && shakerand_os_call.fast_fill(out, len) == 0) {
+            *method = shakerand_os_call.fast_name;
             return 0;
         }
         /* fall through */
     case SHAKERAND_OS_GETRANDOM: {
-        const int error = getrandom_fill(out, len);
+        const int error = shakerand_os_call.fill(out, len);
         if (error == 0) {
-            *method = "getrandom";
+            *method = shakerand_os_call.name;
             return 0;
         }
-        /* Any answer but "no such call" from a kernel that has getrandom
+        /* Any answer but "no such call" from a kernel that has the call
          * is a failure, not a reason to try a weaker path. */
         if (error != ENOSYS) {
-            *reason = "getrandom failed";
+            *reason = shakerand_os_call.failed;
             return -1;
         }
     }
@@ -130,14 +126,14 @@ int shakerand_entropy_os_read(enum shakerand_os_step first, unsigned char *out, 
             return 0;
         }
     }
-    *reason = "getrandom, getentropy and /dev/urandom all failed";
+    *reason = "the kernel's call, getentropy and /dev/urandom all failed";
     return -1;
 }
 
 int shakerand_entropy_os_signal_safe(void *out, size_t len)
 {
     const int saved_errno = errno;
-    int error = getrandom_fill(out, len);
+    int error = shakerand_os_call.fill(out, len);
     if (error == ENOSYS)
         error = urandom_fill(out, len);
     errno = saved_errno;

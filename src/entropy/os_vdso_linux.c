@@ -147,11 +147,13 @@ int shakerand_entropy_vdso_read(unsigned char *out, size_t len)
     atomic_fetch_and_explicit(&in_use, ~((uint64_t)1 << i), memory_order_release);
     return got == len ? 0 : -1;
 }
-#else
+#elif defined(__linux__) /* 32-bit: no vDSO getrandom to look for */
 int shakerand_entropy_vdso_read(unsigned char *out, size_t len)
 {
     (void)out;
     (void)len;
     return -1;
 }
+#else
+typedef int shakerand_no_vdso; /* other systems: os_call_*.c has no fast_fill */
 #endif

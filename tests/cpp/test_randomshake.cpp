@@ -96,9 +96,9 @@ std::string to_hex(const uint8_t *p, size_t n)
 
 void expect_vector(const bytes &out, const nlohmann::json &v, const char *how)
 {
-    EXPECT_EQ(to_hex(out.data(), 64), v.at("first_64_hex")) << how;
-    EXPECT_EQ(to_hex(out.data() + 1088, 64), v.at("bytes_1088_to_1152_hex")) << how;
-    EXPECT_EQ(test::sha256_hex(out), v.at("sha256_of_first_65536")) << how;
+    EXPECT_EQ(to_hex(out.data(), 64), v.at("first_64_hex").get<std::string>()) << how;
+    EXPECT_EQ(to_hex(out.data() + 1088, 64), v.at("bytes_1088_to_1152_hex").get<std::string>()) << how;
+    EXPECT_EQ(test::sha256_hex(out), v.at("sha256_of_first_65536").get<std::string>()) << how;
 }
 
 // 65536 bytes through operator(), each result laid out little-endian.
