@@ -1,12 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Installs what building and testing shakerand needs, only what is missing.
-# Usage: install-deps.sh [test|bench|cross|verify|platforms]
+# Usage: install-deps.sh [test|bench|cross|verify|platforms|windows]
 set -eu
 want="cmake ninja-build g++ clang pkg-config libgtest-dev nlohmann-json3-dev"
 [ "${1:-test}" = bench ] && want="$want libssl-dev libsodium-dev libbenchmark-dev openssl"
 [ "${1:-test}" = cross ] && want="qemu-user gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu g++-powerpc64le-linux-gnu g++-aarch64-linux-gnu g++-s390x-linux-gnu
     gcc-s390x-linux-gnu libc6-dev-ppc64el-cross libc6-dev-arm64-cross libc6-dev-s390x-cross"
+# Windows: MinGW-w64 (GCC 12) cross-builds, Wine 8 runs (tests/windows/).
+[ "${1:-test}" = windows ] && want="$want mingw-w64 wine64 libgnutls30"
 [ "${1:-test}" = verify ] && want="$want ent dieharder rng-tools5 clang-16 libclang-rt-16-dev
     valgrind cppcheck clang-tidy llvm"
 missing=""
