@@ -131,4 +131,22 @@ for header in shakerand.hpp randomshake/randomshake.hpp; do
         echo "platform aarch64-macos: $header FAILED"
     fi
 done
+# The Python extension as setup.py builds it (python/ext/*.c and the core,
+# with its flags), for both macOS architectures, linked as a bundle that
+# finds CPython's symbols at load time; against this machine's CPython
+# headers (a Linux pyconfig.h: the same sizes as on 64-bit macOS).
+py_include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+for target in aarch64-macos x86_64-macos; do
+    kernels=""
+    [ $target = x86_64-macos ] && kernels=-DSHAKERAND_HAVE_X86_64_KERNELS
+    if "$zig" cc -target $target $kernels -std=c11 -O3 -fvisibility=hidden -Wall -Wextra -Werror \
+            -DSHAKERAND_BUILDING -I "$root/include" -I "$root/src" -I "$py_include" \
+            -shared -undefined dynamic_lookup -o "$work/_core.$target.so" "$root"/python/ext/*.c \
+            $(sed -n "s|^\(src/.*\.c\)$|$root/\1|p" "$root/src/sources.txt"); then
+        echo "platform $target: the Python extension compiles and links (CPython $(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])') headers)"
+    else
+        status=1
+        echo "platform $target: the Python extension FAILED"
+    fi
+done
 exit $status
