@@ -55,10 +55,11 @@ test-tsan:
 	ctest --test-dir $(BUILD_TSAN) --output-on-failure -R 'system|engine|entropy|reentrancy'
 
 # ppc64le (DARN), aarch64 (RNDR), s390x (big-endian) and x86-64 without
-# RDRAND, under qemu-user.
+# RDRAND, under qemu-user; then the stack-residue suite on the first three.
 test-cross:
 	tools/install-deps.sh cross
 	tests/cross/run.sh
+	tests/cross/suites.sh --stack $(BUILD)-cross
 
 # macOS (arm64, x86-64) and FreeBSD (x86-64), cross-built with zig cc and
 # -Werror, not run: the libraries and the CLI for each, every C suite
