@@ -10,7 +10,9 @@
 #     there from the unpacked sdist, with no checkout to lean on;
 #  3. the suite on the oldest and newest other CPython found (pyenv's 3.9
 #     and 3.13 on this machine kind), when there is one: the oldest with
-#     numpy 1.x (which pyproject.toml allows), the newest with numpy 2.x.
+#     numpy 1.x (which pyproject.toml allows), the newest with numpy 2.x;
+#     and on a free-threaded CPython (python3.14t, python3.13t, or pyenv's
+#     3.1xt) when there is one, where the extension keeps the GIL on.
 # Usage: python/run-tests.sh [BUILD]   (BUILD: a CMake build with the CLI)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -87,4 +89,22 @@ for version in 3.9 3.13; do
   "$WORK/venv-$version/bin/pip" install -q "$ROOT/python[test]" "$numpy"
   suite "$WORK/venv-$version/bin/python" "$ROOT/python/tests"
 done
+free=""
+for candidate in python3.14t python3.13t \
+    $(ls -d "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.1[3-9]*t/bin/python3 2>/dev/null || true); do
+  free=$(command -v "$candidate" || true)
+  [ -n "$free" ] && "$free" -c 'import sys; sys.exit(sys._is_gil_enabled())' 2>/dev/null && break
+  free=""
+done
+if [ -z "$free" ]; then
+  echo "== free-threaded CPython: not installed, skipped"
+else
+  # numpy from a wheel only (a source build takes many minutes); cffi and
+  # pycryptodome may have no wheel for it, and the tests that need them skip.
+  echo "== free-threaded CPython ($free)"
+  venv "$WORK/venv-free" "$free"
+  "$WORK/venv-free/bin/pip" install -q --only-binary numpy "numpy>=2" pytest
+  "$WORK/venv-free/bin/pip" install -q --no-deps "$ROOT/python"
+  suite "$WORK/venv-free/bin/python" "$ROOT/python/tests"
+fi
 echo "python/run-tests.sh: every Python check passed"

@@ -41,6 +41,11 @@ def core_sources():
             if line.strip() and not line.startswith("#")]
 
 
+def extension_sources():
+    # Sorted: the same order, and so the same object files, on every build.
+    return [str(p.relative_to(HERE)) for p in sorted((HERE / "ext").glob("*.c"))]
+
+
 def version():
     header = (CSRC / "include" / "shakerand.h").read_text()
     return re.search(r'#define SHAKERAND_VERSION_STRING "([^"]+)"', header).group(1)
@@ -64,7 +69,7 @@ setup(
     ext_modules=[
         Extension(
             "shakerand._core",
-            sources=["ext/_core.c"] + core_sources(),
+            sources=extension_sources() + core_sources(),
             include_dirs=[str((CSRC / "include").relative_to(HERE)),
                           str((CSRC / "src").relative_to(HERE))],
             define_macros=macros,

@@ -48,3 +48,9 @@ def cli():
 def ptn(n):
     """RFC 9861's pattern: byte i is i mod 251."""
     return bytes(i % 251 for i in range(n))
+
+
+def pytest_configure(config):
+    # numpy's test_direct.py (test_numpy_parity.py runs its Base checks) marks tests with
+    # pytest-run-parallel's marker.
+    config.addinivalue_line("markers", "thread_unsafe: numpy's marker, unused here")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import base64 as _base64
 import binascii as _binascii
 import hmac as _hmac
+import inspect as _inspect
 import math as _math
 import numbers as _numbers
 import operator as _operator
@@ -132,6 +133,8 @@ class SystemRandom(_random.Random):
     def _randbelow(self, n: int) -> int: ...  # type: ignore[empty-body]
 
     def __init__(self, x: Any = None) -> None:
+        """*x* is accepted for random.Random's signature and ignored: the
+        system generator takes no seed."""
         self.gauss_next = None
 
     def seed(self, *args: Any, **kwds: Any) -> None:
@@ -202,6 +205,13 @@ def seed_bytes(seed: Seed, kind: str) -> bytes:
 _SEED_ITEM_CODES = frozenset("bBc?hHiIlLqQnNefd")
 
 
+def _new_signature(init: Any) -> _inspect.Signature:
+    sig = _inspect.signature(init)
+    cls, *rest = sig.parameters.values()
+    return sig.replace(parameters=[cls.replace(name="cls"), *rest],
+                       return_annotation=_inspect.Signature.empty)
+
+
 class Random(_random.Random):
     """A reproducible :class:`random.Random` on one seeded shakerand engine.
 
@@ -225,10 +235,14 @@ class Random(_random.Random):
     _engine: Any
 
     def __new__(cls, *args: Any, **kwds: Any) -> "Random":
-        # random.Random.__new__ would seed its Mersenne Twister from args.
+        # random.Random.__new__ would seed its Mersenne Twister from args (the
+        # key, kept in a second generator) and refuses two of them.
         return super().__new__(cls)
 
     def __init__(self, seed: Seed = None, kind: str = "turboshake256") -> None:
+        """A reproducible generator: *kind* is one of :data:`KINDS`; *seed*
+        is bytes-like, a str, an int in ``[0, 2**256)`` or None (32 bytes
+        from the system generator), as :func:`seed_bytes` says."""
         self._kind = kind
         self._engine = _core.Engine(kind, seed_bytes(seed, kind))
         self.gauss_next = None
@@ -284,6 +298,10 @@ class Random(_random.Random):
         self._kind = state[2]
         self._engine = state[3].copy()
         self.gauss_next = state[4]
+
+    # inspect.signature(Random), and so help(), reads __new__ first: it
+    # shows __init__'s parameters instead of (*args, **kwds).
+    __new__.__signature__ = _new_signature(__init__)  # type: ignore[attr-defined]
 
     def __reduce__(self) -> Any:
         raise TypeError("a seeded shakerand.Random is not pickled: its state is the "

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
-"""Types of the C extension (python/ext/_core.c)."""
+"""Types of the C extension (python/ext/*.c)."""
 import uuid
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -41,6 +41,8 @@ class Engine:
     def copy(self) -> "Engine": ...
     def load(self, other: "Engine", /) -> None: ...
     def capsule(self) -> Any: ...
+    def __eq__(self, other: object) -> bool: ...  # same kind and state
+    __hash__: None  # type: ignore[assignment]
 
 class SystemBits:
     def __init__(self) -> None: ...

@@ -17,17 +17,23 @@ import weakref as _weakref
 from collections import namedtuple as _namedtuple
 from typing import Any, List, Mapping, Sequence, Union
 
-import numpy as np
-from numpy.random import BitGenerator as _NumpyBitGenerator
-from numpy.random.bit_generator import SeedlessSeedSequence as _Seedless
+try:
+    import numpy as np
+    from numpy.random import BitGenerator as _NumpyBitGenerator
+    from numpy.random.bit_generator import SeedlessSeedSequence as _Seedless
+except ImportError as _error:
+    raise ImportError("shakerand.numpy needs numpy: pip install 'shakerand[numpy]'",
+                      name="numpy") from _error
 
 from . import Seed, _core, seed_bytes
 
 __all__ = ["BitGenerator", "SystemBitGenerator"]
 
-# The fields of numpy's BitGenerator.ctypes interface.
-_Interface = _namedtuple("_Interface", ["state_address", "state", "next_uint64", "next_uint32",
-                                        "next_double", "bit_generator"])
+try:  # the type of numpy's own .ctypes and .cffi (numpy's tests check for it)
+    from numpy.random._common import interface as _Interface
+except ImportError:
+    _Interface = _namedtuple("interface", ["state_address", "state", "next_uint64",
+                                           "next_uint32", "next_double", "bit_generator"])
 
 _capsule_pointer = _ctypes.pythonapi.PyCapsule_GetPointer
 _capsule_pointer.restype = _ctypes.c_void_p
@@ -58,6 +64,8 @@ class _Base(_NumpyBitGenerator):
     own (empty) bitgen_t; everything that would read it is overridden."""
 
     _bits: Any = None
+    _ctypes_interface: Any = None
+    _cffi_interface: Any = None
 
     def __init__(self) -> None:
         super().__init__(_Seedless())  # type: ignore[arg-type]  # the lock; no seed sequence
@@ -91,18 +99,42 @@ class _Base(_NumpyBitGenerator):
 
     @property
     def ctypes(self) -> Any:  # type: ignore[override]
-        """The bitgen_t as ctypes objects, as numpy's (for numba)."""
-        address = _capsule_pointer(self.capsule, b"BitGenerator")
-        s = _BitGenStruct.from_address(address)
-        return _Interface(s.state, _ctypes.c_void_p(s.state), s.next_uint64, s.next_uint32,
-                          s.next_double, _ctypes.c_void_p(address))
+        """The bitgen_t as ctypes objects, as numpy's (for numba); made once."""
+        if self._ctypes_interface is None:
+            address = _capsule_pointer(self.capsule, b"BitGenerator")
+            s = _BitGenStruct.from_address(address)
+            self._ctypes_interface = _Interface(
+                s.state, _ctypes.c_void_p(s.state), s.next_uint64, s.next_uint32,
+                s.next_double, _ctypes.c_void_p(address))
+        return self._ctypes_interface
 
     @property
     def cffi(self) -> Any:  # type: ignore[override]
-        raise NotImplementedError("shakerand bit generators offer ctypes, not cffi")
+        """The bitgen_t as cffi objects, as numpy's; made once."""
+        if self._cffi_interface is None:
+            try:
+                import cffi
+            except ImportError:
+                raise ImportError("cffi cannot be imported.") from None
+            ffi = cffi.FFI()
+            address = _capsule_pointer(self.capsule, b"BitGenerator")
+            state, u64, u32, double, _ = (_ctypes.c_void_p * 5).from_address(address)
+            self._cffi_interface = _Interface(
+                state, ffi.cast("void *", state), ffi.cast("uint64_t (*)(void *)", u64),
+                ffi.cast("uint32_t (*)(void *)", u32), ffi.cast("double (*)(void *)", double),
+                ffi.cast("void *", address))
+        return self._cffi_interface
 
-    def _benchmark(self, cnt: int, method: str = "uint64") -> None:  # numpy's test hook
-        raise NotImplementedError
+    def _benchmark(self, cnt: int, method: str = "uint64") -> None:
+        """numpy's test hook: cnt values drawn through the bitgen_t and dropped."""
+        if method == "uint64":
+            np.random.Generator(self).integers(0, 2 ** 64, cnt, dtype=np.uint64)
+        elif method == "uint32":
+            np.random.Generator(self).integers(0, 2 ** 32, cnt, dtype=np.uint32)
+        elif method == "double":
+            np.random.Generator(self).random(cnt)
+        else:
+            raise ValueError("Unknown method")
 
 
 class SystemBitGenerator(_Base):
@@ -138,7 +170,9 @@ class SystemBitGenerator(_Base):
 
     @state.setter
     def state(self, value: Mapping[str, Any]) -> None:
-        if not isinstance(value, Mapping) or value.get("bit_generator") != "SystemBitGenerator":
+        if not isinstance(value, Mapping):
+            raise TypeError("state must be a dict")
+        if value.get("bit_generator") != "SystemBitGenerator":
             raise ValueError("not a SystemBitGenerator state (the system generator has no "
                              "state to set)")
 
@@ -210,8 +244,9 @@ class BitGenerator(_Base):
 
     @state.setter
     def state(self, value: Mapping[str, Any]) -> None:
-        if (not isinstance(value, dict)
-                or value.get("bit_generator") != "shakerand.numpy.BitGenerator"
+        if not isinstance(value, dict):
+            raise TypeError("state must be a dict")
+        if (value.get("bit_generator") != "shakerand.numpy.BitGenerator"
                 or not isinstance(value.get("engine"), _core.Engine)
                 or value["engine"].kind != value.get("kind")):
             raise ValueError("not a shakerand.numpy.BitGenerator state")

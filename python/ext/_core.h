@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/*
+ * shakerand._core, shared between its files:
+ *  - module.c: the module (multi-phase init, its state) and its functions
+ *    on the calling thread's system generator;
+ *  - draw.c:   the draws both the functions and Engine make (an owner of
+ *    NULL is the system generator), and pyext_draw, the one way a draw
+ *    enters an engine;
+ *  - engine.c: Engine, one seeded engine;
+ *  - bitgen.c: numpy's bitgen_t over an engine or over SystemBits, a
+ *    buffer of system generator output that a fork empties.
+ *
+ * Every function checks its arguments before it draws, so an error changes
+ * nothing. Fills of at least RELEASE_GIL_BYTES run without the GIL.
+ */
+#ifndef SHAKERAND_PY_CORE_H
+#define SHAKERAND_PY_CORE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+
+#include "shakerand.h"
+
+enum {
+    RELEASE_GIL_BYTES = 1 << 16,
+    SYSTEM_BITS_BYTES = 15872, /* output a SystemBits holds at most: 16 chacha8rand iterations */
+    UUID_BYTES = 16,
+};
+
+/* Per module object (one per interpreter, and one per re-import). */
+typedef struct {
+    PyTypeObject *engine_type;
+    PyTypeObject *system_bits_type;
+    /* uuid.UUID, uuid.SafeUUID.unknown and the slot names set on a UUID */
+    PyObject *uuid_type, *uuid_safe_unknown, *str_int, *str_is_safe;
+    /* uuid.UUID has the slots int and is_safe: build it without its
+     * constructor's argument parsing, most of uuid.uuid4()'s time */
+    int uuid_fast;
+} core_state;
+
+/* numpy's bitgen_t (numpy/random/bitgen.h), a stable ABI: numpy copies it
+ * out of the capsule named "BitGenerator" and calls it without the GIL,
+ * under the bit generator's lock. */
+typedef struct {
+    void *state;
+    uint64_t (*next_uint64)(void *st);
+    uint32_t (*next_uint32)(void *st);
+    double (*next_double)(void *st);
+    uint64_t (*next_raw)(void *st);
+} numpy_bitgen;
+
+typedef struct {
+    PyObject_HEAD
+    shakerand_engine *engine; /* 64-byte aligned, wiped and freed with the object */
+    shakerand_kind kind;
+    /* A fill that runs without the GIL holds the lock and sets busy (both
+     * under the GIL); other calls on the engine wait for the lock while
+     * busy is set. */
+    PyThread_type_lock lock;
+    int busy;
+    unsigned long generation; /* the pyext_fork_generation of the last use */
+    numpy_bitgen bitgen;
+    PyObject *capsule;
+} EngineObject;
+
+/* module.c */
+core_state *pyext_state_of_type(PyTypeObject *type);
+
+/* draw.c: errors and the system generator */
+int pyext_raise_status(int status);
+int pyext_system_ready(void);
+void pyext_system_mark_ready(void);
+double pyext_double_of(uint64_t v);
+
+/* draw.c: one draw, the same for every caller. draw(engine, ctx) runs on
+ * owner's engine, or with engine NULL (the system generator, as the core's
+ * functions take it) when owner is NULL: the thread's generator seeded
+ * first if it is not yet, a fill running without the GIL waited for. 0, or
+ * -1 with an exception and draw not run. */
+typedef void pyext_draw_fn(shakerand_engine *engine, void *ctx);
+int pyext_draw(EngineObject *owner, pyext_draw_fn *draw, void *ctx);
+
+/* draw.c: what the module functions and Engine's methods return */
+Py_ssize_t pyext_count_arg(PyObject *arg, const char *what);
+PyObject *pyext_bytes_of(EngineObject *owner, Py_ssize_t n);
+PyObject *pyext_getrandbits_of(EngineObject *owner, PyObject *k);
+PyObject *pyext_double_result(EngineObject *owner);
+PyObject *pyext_randbelow_of(EngineObject *owner, PyObject *n, int zero_ok);
+PyObject *pyext_below_counted_of(EngineObject *owner, PyObject *args, PyObject *kwds);
+PyObject *pyext_uuid_of(core_state *st, EngineObject *owner, int version);
+int pyext_uuid_init(core_state *st);
+
+/* engine.c */
+extern PyType_Spec pyext_engine_spec;
+int pyext_engine_enter(EngineObject *self);
+void pyext_engine_leave(EngineObject *self, int locked);
+int pyext_engine_revive(EngineObject *self);
+
+/* bitgen.c */
+extern PyType_Spec pyext_system_bits_spec;
+/* Forks this process has come through, counted in the child's fork handler:
+ * an engine last used in an earlier generation may hold a parent thread's
+ * lock or a half-done fill (pyext_engine_revive). */
+extern unsigned long pyext_fork_generation;
+int pyext_register_fork_handlers(void);
+void pyext_bitgen_init(numpy_bitgen *bitgen, void *state, uint64_t (*u64)(void *),
+                       uint32_t (*u32)(void *), double (*dbl)(void *));
+PyObject *pyext_bitgen_capsule(PyObject **slot, numpy_bitgen *bitgen);
+
+#endif
