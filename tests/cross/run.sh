@@ -48,4 +48,13 @@ build gcc "$tmp/x86" -DSHAKERAND_HAVE_X86_64_KERNELS
 check "x86-64 qemu64 (no RDRAND)" qemu-x86_64 -cpu qemu64 "$tmp/x86" rdrand absent $hex
 check "x86-64 qemu64 (no RDSEED)" qemu-x86_64 -cpu qemu64 "$tmp/x86" rdseed absent $hex
 check "x86-64 native" "$tmp/x86" rdrand present $hex
+# The Python extension as python/setup.py builds it, compiled and linked for
+# each architecture against this machine's CPython headers (built, not run).
+py_include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+for triple in powerpc64le-linux-gnu aarch64-linux-gnu s390x-linux-gnu; do
+    (cd "$root" && $triple-gcc -std=c11 -O2 -fPIC -shared -fvisibility=hidden -Wall -Wextra -Werror \
+        -pthread -Wl,-z,nodelete -DSHAKERAND_BUILDING -Iinclude -Isrc -I"$py_include" \
+        python/ext/*.c $(grep -v '^#' src/sources.txt) -o "$tmp/_core.$triple.so")
+    echo "cross $triple: the Python extension compiles and links"
+done
 echo "cross: all passed"

@@ -9,15 +9,17 @@
 # the smaps flag test (both run natively).
 # With --stack (make test): only the stack-residue suite (test_stack.cpp,
 # every kernel set of each architecture), which must hold where frame
-# layouts differ from x86-64's.
+# layouts differ from x86-64's, and the CLI built (not run).
 # Usage: suites.sh [--stack] WORK_DIR; prints markdown rows.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 targets=all
 tests=.
+cli=OFF
 if [ "${1:-}" = --stack ]; then
-    targets=test_stack
+    targets="test_stack shakerand_cli" # the CLI built only
     tests='^stack_'
+    cli=ON
     shift
 fi
 work=${1:?usage: suites.sh [--stack] WORK_DIR}
@@ -39,7 +41,7 @@ EOS
             -DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR="$processor" \
             -DCMAKE_C_COMPILER="$triple-gcc" -DCMAKE_CXX_COMPILER="$triple-g++" \
             -DCMAKE_EXE_LINKER_FLAGS=-static -DCMAKE_CROSSCOMPILING_EMULATOR="qemu-$qemu;-cpu;$cpu" \
-            -DSHAKERAND_BUILD_TESTS=ON -DSHAKERAND_BUILD_CLI=OFF \
+            -DSHAKERAND_BUILD_TESTS=ON -DSHAKERAND_BUILD_CLI=$cli \
             -DSHAKERAND_GTEST_SOURCE=/usr/src/googletest -DSHAKERAND_JSON_INCLUDE="$work/json" \
             >"$log" 2>&1 &&
         cmake --build "$build" -j "$(nproc)" --target $targets >>"$log" 2>&1 &&

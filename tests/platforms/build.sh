@@ -132,16 +132,19 @@ for header in shakerand.hpp randomshake/randomshake.hpp; do
     fi
 done
 # The Python extension as setup.py builds it (python/ext/*.c and the core,
-# with its flags), for both macOS architectures, linked as a bundle that
-# finds CPython's symbols at load time; against this machine's CPython
-# headers (a Linux pyconfig.h: the same sizes as on 64-bit macOS).
+# with its flags), for both macOS architectures and FreeBSD, linked so that
+# it finds CPython's symbols at load time; against this machine's CPython
+# headers (a Linux pyconfig.h: the same sizes as on those 64-bit systems).
 py_include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
-for target in aarch64-macos x86_64-macos; do
-    kernels=""
-    [ $target = x86_64-macos ] && kernels=-DSHAKERAND_HAVE_X86_64_KERNELS
-    if "$zig" cc -target $target $kernels -std=c11 -O3 -fvisibility=hidden -Wall -Wextra -Werror \
+for target in aarch64-macos x86_64-macos x86_64-freebsd; do
+    flags="-undefined dynamic_lookup" # macOS: CPython's symbols are looked up at load time
+    case $target in
+    x86_64-macos) flags="$flags -DSHAKERAND_HAVE_X86_64_KERNELS" ;;
+    x86_64-freebsd) flags="-fPIC -pthread -Wl,-z,nodelete -DSHAKERAND_HAVE_X86_64_KERNELS" ;;
+    esac
+    if "$zig" cc -target $target $flags -std=c11 -O3 -fvisibility=hidden -Wall -Wextra -Werror \
             -DSHAKERAND_BUILDING -I "$root/include" -I "$root/src" -I "$py_include" \
-            -shared -undefined dynamic_lookup -o "$work/_core.$target.so" "$root"/python/ext/*.c \
+            -shared -o "$work/_core.$target.so" "$root"/python/ext/*.c \
             $(sed -n "s|^\(src/.*\.c\)$|$root/\1|p" "$root/src/sources.txt"); then
         echo "platform $target: the Python extension compiles and links (CPython $(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])') headers)"
     else

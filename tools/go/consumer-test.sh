@@ -56,7 +56,7 @@ write_main .
 GOPROXY=off go build -o consumer . && ./consumer
 GOPROXY=off CGO_ENABLED=0 go build -o consumer-pure . && ./consumer-pure | grep -q "consumer ok purego"
 ./consumer-pure
-for target in linux/arm64 linux/s390x darwin/arm64 windows/amd64; do
+for target in linux/arm64 linux/s390x linux/ppc64le darwin/arm64 windows/amd64 freebsd/amd64; do
   GOPROXY=off CGO_ENABLED=0 GOOS=${target%/*} GOARCH=${target#*/} go build -o "consumer-${target/\//-}" .
 done
 for pair in arm64:aarch64 s390x:s390x; do
@@ -65,7 +65,7 @@ for pair in arm64:aarch64 s390x:s390x; do
     "qemu-${pair#*:}" "./consumer-linux-${pair%:*}"
   fi
 done
-echo "cross builds (CGO_ENABLED=0): linux/arm64 linux/s390x darwin/arm64 windows/amd64"
+echo "cross builds (CGO_ENABLED=0): linux/arm64 linux/s390x linux/ppc64le darwin/arm64 windows/amd64 freebsd/amd64"
 # go mod vendor: the C core's directories are Go packages, so they are copied.
 GOPROXY=off go mod vendor
 test -f vendor/github.com/shakerand/shakerand/src/engine.c
