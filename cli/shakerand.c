@@ -4,24 +4,22 @@
  *
  * Exit status: 0 success, 1 runtime error (I/O, entropy, memory), 2 usage error.
  * Every error is one line on stderr. A reader that closes the pipe early
- * ends the program through SIGPIPE, silently, as for other Unix filters.
+ * ends the program through SIGPIPE, silently, as for other Unix filters (on
+ * Windows silently with status 141, platform_exit_if_reader_gone).
+ * What differs between systems is in platform.h.
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "platform.h"
 #include "shakerand.h"
 
 enum { EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
@@ -71,8 +69,10 @@ static const char *stdout_name = "standard output";
  * runtime error. */
 static void flush_stdout(void)
 {
-    if (fflush(stdout) != 0 || ferror(stdout))
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        platform_exit_if_reader_gone(STDOUT_FILENO);
         die(EXIT_RUNTIME, "write error on %s: %s", stdout_name, strerror(errno));
+    }
     shakerand_memzero(stdout_buffer, sizeof stdout_buffer);
 }
 
@@ -313,6 +313,11 @@ static int next_option(int argc, char **argv, const char *shortopts,
         for (const struct option *o = longopts; o->name != NULL; o++)
             is_long |= o->has_arg == no_argument && o->val == optopt;
     }
+    /* A value given to a long option that takes none: glibc's getopt_long
+     * answers '?', the BSD one (macOS, FreeBSD, MinGW-w64) ':', as for a
+     * missing value; only the '=' tells them apart there. */
+    if (c == ':' && is_long && strchr(arg, '=') != NULL)
+        die(EXIT_USAGE, "%s: option '%s' takes no value", command, arg);
     if (c == ':' && is_long)
         die(EXIT_USAGE, "%s: option '%s' needs a value", command, arg);
     if (c == ':')
@@ -424,6 +429,7 @@ static void write_all(int fd, const unsigned char *buf, size_t len, const char *
         if (n < 0) {
             if (errno == EINTR)
                 continue;
+            platform_exit_if_reader_gone(fd);
             die(EXIT_RUNTIME, "write error on %s: %s", name, strerror(errno));
         }
         buf += n;
@@ -431,95 +437,30 @@ static void write_all(int fd, const unsigned char *buf, size_t len, const char *
     }
 }
 
-/* The system's own links to a descriptor (/dev/stdout, /dev/fd/N from a
- * shell's process substitution): the only symbolic links -o follows. Other
- * names under /dev are no safer than /tmp (/dev/shm is world-writable). */
-static int is_descriptor_link(const char *path)
-{
-    if (strcmp(path, "/dev/stdout") == 0 || strcmp(path, "/dev/stderr") == 0)
-        return 1;
-    const char *digits = strncmp(path, "/dev/fd/", 8) == 0          ? path + 8
-                         : strncmp(path, "/proc/self/fd/", 14) == 0 ? path + 14
-                                                                    : NULL;
-    if (digits == NULL || *digits == '\0')
-        return 0;
-    for (; *digits != '\0'; digits++)
-        if (*digits < '0' || *digits > '9')
-            return 0;
-    return 1;
-}
-
-/* Opens -o FILE for writing. FILE may hold a key, so:
- * - a new file is created mode 0600, whatever the umask;
- * - an existing regular file must be the user's own (even root does not
- *   write a key into a file another user owns and can read) with no other
- *   hard link (another name could be readable elsewhere); it is made 0600
- *   before it is emptied, so no one else can read what follows (a reader
- *   that opened it earlier still can: only a new name avoids that), which
- *   is why it is truncated with ftruncate after fchmod rather than by
- *   O_TRUNC, and a file refused is left as it was;
- * - anything else (/dev/null, a FIFO, a terminal) is used as it is if the
- *   user or the system (root) owns it: a FIFO another user planted would
- *   hand that user the key;
- * - a symbolic link at FILE is refused (O_NOFOLLOW): one planted in a shared
- *   directory such as /tmp could otherwise send the key to its maker or
- *   overwrite a file of the user's. Links earlier in the path are followed,
- *   and so are the system's links to a descriptor (is_descriptor_link). */
+/* Opens -o FILE for writing as platform_open_output says, or exits with a
+ * runtime error. */
 static int open_output(const char *path)
 {
-    const int nofollow = is_descriptor_link(path) ? 0 : O_NOFOLLOW;
-    const int flags = O_WRONLY | O_CREAT | nofollow | O_CLOEXEC;
-    /* O_NONBLOCK first: a FIFO with no reader yet answers ENXIO at once
-     * instead of blocking, so another user's is refused before any wait. */
-    int fd = open(path, flags | O_NONBLOCK, 0600);
-    if (fd < 0 && errno == ENXIO) {
-        struct stat st;
-        if (stat(path, &st) == 0 && st.st_uid != geteuid() && st.st_uid != 0)
-            die(EXIT_RUNTIME, "'%s' belongs to another user: -o writes only to your own files",
-                path);
-        fd = open(path, flags, 0600); /* checked again below, once open */
-    } else if (fd >= 0) {
-        (void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    enum output_refusal refusal;
+    const char *detail = NULL;
+    const int fd = platform_open_output(path, &refusal, &detail);
+    if (fd >= 0)
+        return fd;
+    switch (refusal) {
+    case OUTPUT_SYMBOLIC_LINK:
+        die(EXIT_RUNTIME, "'%s' is a symbolic link: -o does not follow one", path);
+    case OUTPUT_OTHER_USER:
+        die(EXIT_RUNTIME, "'%s' belongs to another user: -o writes only to your own files", path);
+    case OUTPUT_HARD_LINKS:
+        die(EXIT_RUNTIME, "'%s' has other hard links: -o does not write through them", path);
+    case OUTPUT_CANNOT_RESTRICT:
+        die(EXIT_RUNTIME, "cannot make '%s' %s: %s", path, platform_owner_only, detail);
+    case OUTPUT_CANNOT_TRUNCATE:
+        die(EXIT_RUNTIME, "cannot truncate '%s': %s", path, detail);
+    case OUTPUT_CANNOT_OPEN:
+        break;
     }
-    if (fd < 0) {
-        const int error = errno;
-        struct stat st;
-        if (error == ELOOP && lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
-            die(EXIT_RUNTIME, "'%s' is a symbolic link: -o does not follow one", path);
-        die(EXIT_RUNTIME, "cannot open '%s' for writing: %s", path, strerror(error));
-    }
-    struct stat st;
-    if (fstat(fd, &st) != 0)
-        die(EXIT_RUNTIME, "cannot open '%s' for writing: %s", path, strerror(errno));
-    if (!S_ISREG(st.st_mode) && st.st_uid != geteuid() && st.st_uid != 0)
-        die(EXIT_RUNTIME, "'%s' belongs to another user: -o writes only to your own files",
-            path);
-    if (S_ISREG(st.st_mode)) {
-        if (st.st_uid != geteuid())
-            die(EXIT_RUNTIME, "'%s' belongs to another user: -o writes only to your own files",
-                path);
-        if (st.st_nlink > 1)
-            die(EXIT_RUNTIME, "'%s' has other hard links: -o does not write through them", path);
-        if ((st.st_mode & 07777) != 0600 && fchmod(fd, 0600) != 0)
-            die(EXIT_RUNTIME, "cannot make '%s' mode 0600: %s", path, strerror(errno));
-        if (ftruncate(fd, 0) != 0)
-            die(EXIT_RUNTIME, "cannot truncate '%s': %s", path, strerror(errno));
-    }
-    return fd;
-}
-
-/* A pipe's default 64 KiB buffer makes the writer and the reader take turns
- * in small steps; 1 MiB (the unprivileged maximum) lets each side run
- * longer. Best effort: failure only costs speed. */
-static void grow_pipe(int fd)
-{
-#if defined(F_SETPIPE_SZ)
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode))
-        (void)fcntl(fd, F_SETPIPE_SZ, 1 << 20);
-#else
-    (void)fd;
-#endif
+    die(EXIT_RUNTIME, "cannot open '%s' for writing: %s", path, detail);
 }
 
 /* -o FILE for the commands that print text through stdout: descriptor 1
@@ -563,7 +504,7 @@ static char *read_all(const char *path, size_t *len, const char *command)
     const int use_stdin = path == NULL || strcmp(path, "-") == 0;
     const char *name = use_stdin ? "standard input" : path;
     int fd = STDIN_FILENO;
-    if (!use_stdin && (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+    if (!use_stdin && (fd = platform_open_input(path)) < 0)
         die(EXIT_RUNTIME, "%s: cannot open '%s': %s", command, path, strerror(errno));
     size_t size = 0, capacity = 1 << 16;
     char *buf = malloc(capacity);
@@ -594,7 +535,7 @@ static char *read_all(const char *path, size_t *len, const char *command)
             break;
         want = want < FUZZ_INPUT_CAP - size ? want : FUZZ_INPUT_CAP - size;
 #endif
-        const ssize_t n = read(fd, buf + size, want);
+        const ssize_t n = platform_read(fd, buf + size, want);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
@@ -719,13 +660,6 @@ struct progress {
     double start, last;
 };
 
-static double monotonic_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void human_size(double bytes, char *out, size_t n)
 {
     static const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
@@ -739,17 +673,17 @@ static void human_size(double bytes, char *out, size_t n)
 
 static void progress_start(struct progress *p, uint64_t total)
 {
-    p->enabled = isatty(STDERR_FILENO);
+    p->enabled = platform_is_terminal(STDERR_FILENO);
     p->shown = 0;
     p->total = total;
-    p->start = p->last = monotonic_seconds();
+    p->start = p->last = platform_monotonic_seconds();
 }
 
 static void progress_update(struct progress *p, uint64_t done)
 {
     if (!p->enabled)
         return;
-    const double now = monotonic_seconds();
+    const double now = platform_monotonic_seconds();
     if (now - p->start < 0.5 || (now - p->last < 0.2 && done < p->total))
         return;
     p->last = now;
@@ -907,7 +841,7 @@ static int cmd_bytes(int argc, char **argv)
         name = output;
     }
 
-    grow_pipe(fd);
+    platform_grow_pipe(fd);
 
     static shakerand_engine engine;
     if (seed != NULL) {
@@ -1827,35 +1761,11 @@ static const char main_usage[] =
     "  -h, --help     show this help ('shakerand COMMAND --help' for a command)\n"
     "  -V, --version  show the version and the kernel in use\n";
 
-/* A program started with descriptor 0, 1 or 2 closed would hand that number
- * to the first file it opens: with stderr closed, a diagnostic would land in
- * the -o file. Each closed one is opened on /dev/null, as glibc and the BSD
- * kernels do for set-user-ID programs. If even that fails there is nowhere
- * safe to write, so the program ends at once with status 127, saying
- * nothing. */
-static void open_standard_descriptors(void)
-{
-    for (int fd = 0; fd <= 2; fd++) {
-        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
-            continue;
-        /* The lower descriptors are open, so open returns fd itself. */
-        if (open("/dev/null", O_RDWR) != fd)
-            _exit(127);
-    }
-}
-
 int main(int argc, char **argv)
 {
-    open_standard_descriptors();
-    setvbuf(stdout, stdout_buffer, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, sizeof stdout_buffer);
-
-    /* A parent that ignored or blocked SIGPIPE would turn a closed pipe into
-     * EPIPE errors; restore the default so the program ends quietly. */
-    signal(SIGPIPE, SIG_DFL);
-    sigset_t pipe_only;
-    sigemptyset(&pipe_only);
-    sigaddset(&pipe_only, SIGPIPE);
-    sigprocmask(SIG_UNBLOCK, &pipe_only, NULL);
+    platform_init();
+    setvbuf(stdout, stdout_buffer, platform_is_terminal(STDOUT_FILENO) ? _IOLBF : _IOFBF,
+            sizeof stdout_buffer);
 
     if (argc < 2)
         die(EXIT_USAGE, "missing command (see 'shakerand --help')");

@@ -4,7 +4,8 @@
  * and the conditioner that mixes them.
  *
  *   os.c             the chain: the kernel's call (below) -> getentropy ->
- *                    /dev/urandom, and the async-signal-safe read
+ *                    /dev/urandom (not on Windows), and the async-signal-safe
+ *                    read
  *   os_call_*.c      the kernel's call, one file per system (below)
  *   os_vdso_linux.c  the vDSO getrandom and its pool of states
  *   hw_x86.c         RDSEED, RDRAND         (CPUID)
@@ -75,6 +76,9 @@ extern const size_t shakerand_hw_source_count;
  *   os_call_linux.c    getrandom, the system call (and the vDSO's)
  *   os_call_freebsd.c  getrandom(2), FreeBSD 12 and later
  *   os_call_darwin.c   getentropy(2), macOS 10.12 and later
+ *   os_call_windows.c  ProcessPrng (fast_fill, looked up at run time), then
+ *                      BCryptGenRandom (fill); never ENOSYS, so the chain
+ *                      ends there
  *   os_call_none.c     any other system: no call (ENOSYS), so the chain
  *                      goes on to getentropy(3) and /dev/urandom */
 struct shakerand_os_call {

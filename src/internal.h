@@ -45,6 +45,14 @@ static inline void shakerand_draw(shakerand_engine *engine, void *out, size_t n)
 #define SHAKERAND_TEST_STEP() ((void)0)
 #endif
 
+/* Windows has no fork: the fork handlers compile out there, and their
+ * installation succeeds with nothing to install. */
+#if defined(_WIN32)
+#define SHAKERAND_HAVE_FORK 0
+#else
+#define SHAKERAND_HAVE_FORK 1
+#endif
+
 /* Orders stores against a signal handler on the same thread (no CPU
  * fence: only the compiler may not move them across). */
 #define SHAKERAND_SIGNAL_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)

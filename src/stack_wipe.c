@@ -23,19 +23,36 @@
  * thread's own stack) the wipe stops 512 bytes above its base. On any other
  * stack (a fiber's, of unknown size), and on a thread that has not drawn
  * from the system generator, only the work's depth is wiped, not the
- * signal frame's (docs/system.md).
+ * signal frame's (docs/system.md). Windows differs (below): every stack,
+ * a fiber's included, is known by its bounds.
  *
  * The pages are touched from the top down before they are zeroed, so that
  * a stack too small for the wipe meets its guard page, never the memory
- * below it.
+ * below it (on Windows, that is also how a stack grows: one guard page at
+ * a time).
+ *
+ * Windows has no signals and no alternate signal stack; what it saves on
+ * the thread's stack is an exception's record (CONTEXT, with the vector
+ * registers), dispatched in user mode below the frame that raised it: the
+ * same 4 KiB as an unknown signal frame cover it. Its stack bounds come
+ * from GetCurrentThreadStackLimits (Windows 8), read at every wipe rather
+ * than recorded: they are the running fiber's, and SwitchToFiber changes
+ * them (a range recorded for one fiber may later be another fiber's, or
+ * freed). The wipe stops short of the reservation's end by the
+ * stack-overflow guard and the space SetThreadStackGuarantee keeps for
+ * handling an overflow, both read then too.
  */
 #define _GNU_SOURCE
-#include <pthread.h>
-#include <signal.h>
 #include <stddef.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#if defined(_WIN32)
+#include <windows.h>
+#else
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
+#endif
 #if defined(__linux__)
 #include <sys/auxv.h>
 #endif
@@ -53,7 +70,13 @@ enum { KERNEL_WORK_BYTES = 3072, SEED_WORK_BYTES = 6144 };
 enum {
     RED_ZONE_BYTES = 128,
     ALT_STACK_MARGIN_BYTES = 512,
+#if defined(_WIN32)
+    /* The reservation's last pages: the stack-overflow guard, and room to
+     * spare; the thread's SetThreadStackGuarantee comes on top. */
+    STACK_END_MARGIN_BYTES = 16384,
+#else
     STACK_END_MARGIN_BYTES = 1024,
+#endif
     PROBE_BYTES = 4096, /* no page is smaller */
 };
 
@@ -63,6 +86,10 @@ enum {
 #define TLS_INITIAL_EXEC
 #endif
 
+#if defined(_WIN32)
+/* Nothing to record: wipe_depth reads the running fiber's bounds. */
+void shakerand_stack_record_bounds(void) {}
+#else
 /* The thread's own stack, [low, high); zero while not known. */
 static _Thread_local uintptr_t tls_stack_low TLS_INITIAL_EXEC, tls_stack_high TLS_INITIAL_EXEC;
 
@@ -101,6 +128,7 @@ void shakerand_stack_record_bounds(void)
     pthread_attr_destroy(&attr);
 #endif
 }
+#endif
 
 /* The operating system's signal frame, at least 4 KiB where it will not say. */
 static size_t signal_frame_bytes(void)
@@ -114,6 +142,10 @@ static size_t signal_frame_bytes(void)
     reported = sysconf(_SC_MINSIGSTKSZ);
 #elif defined(__linux__) && defined(AT_MINSIGSTKSZ)
     reported = (long)getauxval(AT_MINSIGSTKSZ);
+#elif defined(_WIN32)
+    /* An exception's CONTEXT (1232 bytes), its extended state (AVX-512's is
+     * about 2.7 KiB) and the exception record, with room to spare. */
+    reported = 8192;
 #endif
     n = reported > 0 ? (size_t)reported : 4096;
     atomic_store_explicit(&cached, n, memory_order_relaxed);
@@ -132,28 +164,96 @@ static size_t clamp(uintptr_t sp, uintptr_t floor, size_t want)
 __attribute__((noinline)) static size_t wipe_depth(uintptr_t sp, size_t work)
 {
     const size_t full = work + RED_ZONE_BYTES + signal_frame_bytes();
+#if defined(_WIN32)
+    ULONG_PTR low = 0, high = 0;
+    GetCurrentThreadStackLimits(&low, &high);
+    ULONG guarantee = 0; /* 0 asks, and changes nothing */
+    if (!SetThreadStackGuarantee(&guarantee))
+        guarantee = 0;
+    if (low != 0 && sp > low && sp <= high)
+        return clamp(sp, low + STACK_END_MARGIN_BYTES + guarantee, full);
+#else
     const uintptr_t low = tls_stack_low, high = tls_stack_high;
     if (sp > low && sp <= high)
         return clamp(sp, low + STACK_END_MARGIN_BYTES, full);
     stack_t alt;
     if (sigaltstack(NULL, &alt) == 0 && (alt.ss_flags & SS_ONSTACK) != 0)
         return clamp(sp, (uintptr_t)alt.ss_sp + ALT_STACK_MARGIN_BYTES, full);
+#endif
     return work;
 }
 
 /* The caller-saved registers, general-purpose and vector, where the work
  * may have left key words: zeroed before the stack is, so that a signal
  * delivered from then on saves only zeros (the callee-saved ones hold the
- * caller's values again once the work returned). x86-64 and AArch64; on
- * other architectures they are left as they are (docs/system.md). */
+ * caller's values again once the work returned). x86-64 (System V and
+ * Windows, whose sets differ) and AArch64; on other architectures they are
+ * left as they are (docs/system.md). */
 #if defined(__x86_64__) && defined(SHAKERAND_HAVE_X86_64_KERNELS)
-__attribute__((target("avx"))) static void zero_ymm0_15(void)
+#if defined(_WIN32)
+/* The Windows x64 convention: rbx, rbp, rdi, rsi, r12-r15 and the low 128
+ * bits of xmm6-xmm15 are callee-saved, so the work gave them back as it
+ * found them; the rest is caller-saved: rax, rcx, rdx, r8-r11, xmm0-xmm5,
+ * the upper halves of ymm0-ymm15 (and of zmm0-zmm15) and zmm16-zmm31. Only
+ * those are zeroed: clobbering a callee-saved one would only have the
+ * compiler save and restore it around the zeroing. */
+__attribute__((target("avx"))) static void zero_low_vectors_avx(void)
 {
-    __asm__ __volatile__("vzeroall"
+    __asm__ __volatile__("vzeroupper\n\tvpxor %%xmm0, %%xmm0, %%xmm0\n\t"
+                         "vpxor %%xmm1, %%xmm1, %%xmm1\n\tvpxor %%xmm2, %%xmm2, %%xmm2\n\t"
+                         "vpxor %%xmm3, %%xmm3, %%xmm3\n\tvpxor %%xmm4, %%xmm4, %%xmm4\n\t"
+                         "vpxor %%xmm5, %%xmm5, %%xmm5"
+                         : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5");
+}
+
+static void zero_low_vectors_sse(void)
+{
+    __asm__ __volatile__("pxor %%xmm0, %%xmm0\n\tpxor %%xmm1, %%xmm1\n\tpxor %%xmm2, %%xmm2\n\t"
+                         "pxor %%xmm3, %%xmm3\n\tpxor %%xmm4, %%xmm4\n\tpxor %%xmm5, %%xmm5"
+                         : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5");
+}
+
+static void zero_general(void)
+{
+    __asm__ __volatile__("xorl %%eax, %%eax\n\txorl %%ecx, %%ecx\n\txorl %%edx, %%edx\n\t"
+                         "xorl %%r8d, %%r8d\n\txorl %%r9d, %%r9d\n\txorl %%r10d, %%r10d\n\t"
+                         "xorl %%r11d, %%r11d"
+                         : : : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11");
+}
+#else
+/* System V: every vector register and rax, rcx, rdx, rsi, rdi, r8-r11 are
+ * caller-saved. */
+__attribute__((target("avx"))) static void zero_low_vectors_avx(void)
+{
+    __asm__ __volatile__("vzeroall" /* all of zmm0-15 where AVX-512 is on */
                          : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
                            "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
 
+/* Without AVX2 (an AVX-only CPU, or none): the xmm halves; code that wrote
+ * the upper halves ended with vzeroupper. */
+static void zero_low_vectors_sse(void)
+{
+    __asm__ __volatile__("pxor %%xmm0, %%xmm0\n\tpxor %%xmm1, %%xmm1\n\tpxor %%xmm2, %%xmm2\n\t"
+                         "pxor %%xmm3, %%xmm3\n\tpxor %%xmm4, %%xmm4\n\tpxor %%xmm5, %%xmm5\n\t"
+                         "pxor %%xmm6, %%xmm6\n\tpxor %%xmm7, %%xmm7\n\tpxor %%xmm8, %%xmm8\n\t"
+                         "pxor %%xmm9, %%xmm9\n\tpxor %%xmm10, %%xmm10\n\tpxor %%xmm11, %%xmm11\n\t"
+                         "pxor %%xmm12, %%xmm12\n\tpxor %%xmm13, %%xmm13\n\t"
+                         "pxor %%xmm14, %%xmm14\n\tpxor %%xmm15, %%xmm15"
+                         : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
+                           "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+}
+
+static void zero_general(void)
+{
+    __asm__ __volatile__("xorl %%eax, %%eax\n\txorl %%ecx, %%ecx\n\txorl %%edx, %%edx\n\t"
+                         "xorl %%esi, %%esi\n\txorl %%edi, %%edi\n\txorl %%r8d, %%r8d\n\t"
+                         "xorl %%r9d, %%r9d\n\txorl %%r10d, %%r10d\n\txorl %%r11d, %%r11d"
+                         : : : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11");
+}
+#endif
+
+/* Caller-saved under both conventions. */
 __attribute__((target("avx512f"))) static void zero_zmm16_31(void)
 {
     __asm__ __volatile__("vpxord %%zmm16, %%zmm16, %%zmm16\n\tvpxord %%zmm17, %%zmm17, %%zmm17\n\t"
@@ -178,25 +278,13 @@ static void zero_registers(void)
         atomic_store_explicit(&width, w, memory_order_relaxed);
     }
     if (w >= 256) {
-        zero_ymm0_15(); /* all of zmm0-15 where AVX-512 is on */
+        zero_low_vectors_avx();
         if (w == 512)
             zero_zmm16_31();
     } else {
-        /* Without AVX2 (an AVX-only CPU, or none): the xmm halves; code
-         * that wrote the upper halves ended with vzeroupper. */
-        __asm__ __volatile__("pxor %%xmm0, %%xmm0\n\tpxor %%xmm1, %%xmm1\n\tpxor %%xmm2, %%xmm2\n\t"
-                             "pxor %%xmm3, %%xmm3\n\tpxor %%xmm4, %%xmm4\n\tpxor %%xmm5, %%xmm5\n\t"
-                             "pxor %%xmm6, %%xmm6\n\tpxor %%xmm7, %%xmm7\n\tpxor %%xmm8, %%xmm8\n\t"
-                             "pxor %%xmm9, %%xmm9\n\tpxor %%xmm10, %%xmm10\n\tpxor %%xmm11, %%xmm11\n\t"
-                             "pxor %%xmm12, %%xmm12\n\tpxor %%xmm13, %%xmm13\n\t"
-                             "pxor %%xmm14, %%xmm14\n\tpxor %%xmm15, %%xmm15"
-                             : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
-                               "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+        zero_low_vectors_sse();
     }
-    __asm__ __volatile__("xorl %%eax, %%eax\n\txorl %%ecx, %%ecx\n\txorl %%edx, %%edx\n\t"
-                         "xorl %%esi, %%esi\n\txorl %%edi, %%edi\n\txorl %%r8d, %%r8d\n\t"
-                         "xorl %%r9d, %%r9d\n\txorl %%r10d, %%r10d\n\txorl %%r11d, %%r11d"
-                         : : : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11");
+    zero_general();
 }
 #elif defined(__aarch64__)
 static void zero_registers(void)

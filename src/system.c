@@ -3,20 +3,22 @@
  * The system generator: one keyed engine per thread, chacha8rand unless
  * the build or the environment chose turboshake256x8 (docs/system.md).
  *
- * Each thread's state lives in its own anonymous mapping marked
- * MADV_WIPEONFORK (a child process sees it zeroed, so it cannot repeat the
- * parent's stream even after a raw clone that skips fork handlers) and
- * MADV_DONTDUMP (kept out of core dumps), or what the system has instead
- * (system_os.h). A pthread_atfork child handler bumps a generation
- * counter, checked on every call. Where the kernel refuses WIPEONFORK
- * (before Linux 4.14, and always on macOS), every call also compares the
- * pid (a system call, so slower), which covers a raw clone there too.
+ * Each thread's state lives in pages of its own marked MADV_WIPEONFORK (a
+ * child process sees them zeroed, so it cannot repeat the parent's stream
+ * even after a raw clone that skips fork handlers) and MADV_DONTDUMP (kept
+ * out of core dumps), or what the system has instead; the pages, the
+ * thread-exit and fork hooks, the pid and the clock are the system's back
+ * end (system_os.h). A fork handler bumps a generation counter, checked on
+ * every call. Where the kernel refuses WIPEONFORK (before Linux 4.14, and
+ * always on macOS), every call also compares the pid (a system call, so
+ * slower), which covers a raw clone there too. Windows has no fork: its
+ * pages count as wiped and the generation never moves.
  *
  * Reseed budget: 16 MiB of output or 60 seconds, whichever comes first. At
  * bulk speed a reseed (one getrandom call plus the hardware reads and one
  * hash, a few microseconds) every 16 MiB costs well under 0.1 %; 60 s is
  * the interval at which Linux reseeds its own generator. The clock (one
- * that counts time suspended: now_ns) is read only on the slow path, once per 4 KiB drawn, so a small request costs no
+ * that counts time suspended: shakerand_system_clock_ns) is read only on the slow path, once per 4 KiB drawn, so a small request costs no
  * system call: a thread that draws less than 4 KiB a minute reseeds at its
  * next 4 KiB.
  * Large requests are served in pieces of at most 1 MiB, each through the
@@ -36,16 +38,12 @@
  * replaced meanwhile (a handler that forked, and this is the child) and
  * serves the request again from a fresh seed if it was.
  */
-#define _GNU_SOURCE
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "engine.h"
 #include "entropy.h"
@@ -72,11 +70,14 @@ struct system_state {
     uint64_t until_check;  /* bytes left before the slow path looks again */
     uint64_t granted;      /* until_check as the slow path last set it */
     uint64_t since_reseed; /* bytes drawn since the last seed */
-    uint64_t deadline_ns;  /* CLOCK_BOOTTIME time of the next timed reseed */
+    uint64_t deadline_ns;  /* clock time of the next timed reseed */
     uint64_t canary;       /* set by every general-path call; zero after fork
                               where WIPEONFORK works */
-    pid_t pid;             /* the process the engine was seeded in */
-    int wiped_on_fork;     /* the kernel accepted MADV_WIPEONFORK */
+    long pid;              /* the process the engine was seeded in */
+    unsigned long owner;   /* the thread it belongs to (Windows: its id) */
+    void *fiber;           /* the fiber that registered it (Windows), or NULL */
+    int wiped_on_fork;     /* no child can see it: the kernel accepted
+                              MADV_WIPEONFORK, or there is no fork */
 };
 
 #if defined(__GNUC__)
@@ -85,22 +86,53 @@ struct system_state {
 #define TLS_INITIAL_EXEC
 #endif
 
-/* Thread-local: a pointer (the state itself is mapped) and the marker. */
+/* Per thread: a pointer (the state itself has pages of its own) and the
+ * marker, read and written only through these accessors. */
+#if defined(_WIN32)
+/* Windows: one word in a TlsAlloc slot (shakerand_system_tls_get), not
+ * _Thread_local. MinGW's GCC emulates _Thread_local, and the C runtime
+ * frees that storage during thread exit while callbacks that may still
+ * draw (winpthreads' key destructors, other libraries' fiber-local
+ * callbacks) are yet to run: a draw there would find a NULL or freed
+ * pointer, and seed a state that no exit wipes. The slot lives as long as
+ * the thread. The state is page aligned,
+ * so the marker is the word's bit 0; after the exit wipe the word is the
+ * marker alone, so every later draw on the thread is served by the
+ * operating system and none makes a new state. */
+#define WORD_INSIDE ((uintptr_t)1)
+static inline struct system_state *tls_state_get(void)
+{
+    return (struct system_state *)(shakerand_system_tls_get() & ~WORD_INSIDE);
+}
+static inline void tls_state_set(struct system_state *s)
+{
+    shakerand_system_tls_set((uintptr_t)s | (shakerand_system_tls_get() & WORD_INSIDE));
+}
+static inline int tls_inside_get(void) { return (int)(shakerand_system_tls_get() & WORD_INSIDE); }
+static inline void tls_inside_set(int inside)
+{
+    shakerand_system_tls_set((shakerand_system_tls_get() & ~WORD_INSIDE) | (uintptr_t)(inside != 0));
+}
+#else
 static _Thread_local struct system_state *tls_state TLS_INITIAL_EXEC;
 static _Thread_local volatile sig_atomic_t tls_inside TLS_INITIAL_EXEC;
+static inline struct system_state *tls_state_get(void) { return tls_state; }
+static inline void tls_state_set(struct system_state *s) { tls_state = s; }
+static inline int tls_inside_get(void) { return tls_inside; }
+static inline void tls_inside_set(int inside) { tls_inside = inside; }
+#endif
 static _Atomic uint64_t fork_generation;
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
-static pthread_key_t exit_key;
 
 static void on_fork_child(void)
 {
     atomic_fetch_add_explicit(&fork_generation, 1, memory_order_relaxed);
 }
 
-/* Not stored in the mapping: WIPEONFORK would zero it in a child. */
+/* Not stored in the pages: WIPEONFORK would zero it in a child. */
 static size_t mapping_size(void)
 {
-    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    const size_t page = shakerand_system_page_size();
     return (sizeof(struct system_state) + page - 1) & ~(page - 1);
 }
 
@@ -120,7 +152,7 @@ const void *shakerand_system_last_exited_state_for_testing(size_t *mapped_len)
     return atomic_load(&last_exited_state);
 }
 
-const void *shakerand_system_state_for_testing(void) { return tls_state; }
+const void *shakerand_system_state_for_testing(void) { return tls_state_get(); }
 uint64_t shakerand_system_seed_count_for_testing(void) { return atomic_load(&seed_count); }
 void shakerand_system_clock_offset_for_testing(uint64_t ns) { atomic_store(&clock_offset_ns, ns); }
 void shakerand_system_skip_wipeonfork_for_testing(int skip) { atomic_store(&skip_wipeonfork, skip); }
@@ -144,22 +176,40 @@ static void wipe_and_unmap(struct system_state *s)
     shakerand_memzero(s, sizeof *s);
     SHAKERAND_TEST_STEP();
     if (!TESTING_KEEP_EXITED(s))
-        munmap(s, mapping_size());
+        shakerand_system_pages_free(s, mapping_size());
 }
 
 /* Thread exit: wipe the state so it does not outlive its thread. The
  * marker stays set and the pointer cleared from here on, so a signal
  * handler (or a later destructor) that draws on this thread is served by
- * the operating system and never touches the page being wiped. */
+ * the operating system and never touches the page being wiped.
+ *
+ * Windows calls the hook for a fiber's value: at thread exit for the fiber
+ * running then, and whenever a fiber is deleted (docs/system.md, "Other
+ * systems"). Only the calling thread's own state is wiped: a fiber deleted
+ * from another thread leaves the state in use by the thread it belongs to.
+ * A fiber deleted on its own thread while another fiber runs is no thread
+ * exit: the state is wiped and the pointer alone cleared, so the thread's
+ * next draw seeds a new state (registered in the fiber running then)
+ * rather than leaving the thread on the operating system's bytes for good.
+ * Told apart by the fiber that registered the state: a thread no longer
+ * made of fibers (ConvertFiberToThread) is exiting, or taken to be. */
 static void on_thread_exit(void *p)
 {
-    if (p != NULL) {
-        tls_inside = 1;
-        tls_state = NULL;
-        SHAKERAND_SIGNAL_FENCE();
-        wipe_and_unmap(p);
-        TESTING_COUNT(states_wiped);
+    struct system_state *s = p;
+    if (s == NULL || s->owner != shakerand_system_thread_id())
+        return;
+    void *const running = shakerand_system_fiber();
+    if (s->fiber != NULL && running != NULL && running != s->fiber) {
+        if (tls_state_get() == s)
+            tls_state_set(NULL);
+    } else {
+        tls_inside_set(1);
+        tls_state_set(NULL);
     }
+    SHAKERAND_SIGNAL_FENCE();
+    wipe_and_unmap(s);
+    TESTING_COUNT(states_wiped);
 }
 
 static int setup_status = SHAKERAND_ENOMEM;
@@ -191,35 +241,17 @@ static void choose_kind(void)
             "using %s\n", name, shakerand_kind_name(system_kind));
 }
 
-/* A thread's state is registered under exit_key so its exit wipes it; the
- * fork handler is the fall-back where WIPEONFORK is refused. Without either
- * the generator cannot keep its promises, so it refuses to start. */
+/* A thread's state is registered for the thread-exit hook so its exit
+ * wipes it; the fork hook is the fall-back where WIPEONFORK is refused.
+ * Without either the generator cannot keep its promises, so it refuses to
+ * start. */
 static void setup(void)
 {
     choose_kind();
-    if (pthread_key_create(&exit_key, on_thread_exit) != 0)
-        return;
-    if (pthread_atfork(NULL, NULL, on_fork_child) != 0) {
-        pthread_key_delete(exit_key);
-        return;
-    }
-    setup_status = SHAKERAND_OK;
+    setup_status = shakerand_system_hooks_install(on_thread_exit, on_fork_child);
 }
 
-/* A clock that cannot be set and that counts time asleep: CLOCK_BOOTTIME on
- * Linux (CLOCK_MONOTONIC stops in suspend there), an alias of
- * CLOCK_MONOTONIC on FreeBSD; macOS's CLOCK_MONOTONIC counts sleep too
- * (clock_gettime(3); CLOCK_UPTIME_RAW is the one that stops). */
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-#if defined(CLOCK_BOOTTIME)
-    clock_gettime(CLOCK_BOOTTIME, &ts);
-#else
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-#endif
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec + TESTING_CLOCK_OFFSET();
-}
+static uint64_t now_ns(void) { return shakerand_system_clock_ns() + TESTING_CLOCK_OFFSET(); }
 
 /* Seeds from the sources, followed by a digest of `extra` when given. The
  * fork generation and the pid are read before the sources: a signal
@@ -228,7 +260,7 @@ static uint64_t now_ns(void)
 static int seed_with(struct system_state *s, const void *extra, size_t extra_len)
 {
     const uint64_t generation = atomic_load_explicit(&fork_generation, memory_order_relaxed);
-    const pid_t pid = getpid();
+    const long pid = shakerand_system_process_id();
     unsigned char material[SEED_BYTES + 32];
     size_t len = SEED_BYTES;
     const int status = shakerand_entropy_gather(material, SEED_BYTES);
@@ -262,22 +294,33 @@ static int seed_with(struct system_state *s, const void *extra, size_t extra_len
 
 static int seed(struct system_state *s) { return seed_with(s, NULL, 0); }
 
+/* Not a status of the API: this thread may hold no state of its own, and
+ * the call is served by the operating system (allocate). */
+enum { NO_STATE = 1 };
+
+/* A new state for this thread, registered for the thread-exit hook. A
+ * registration is never replaced: on Windows the running fiber may already
+ * hold one (a fiber that first drew on another thread), which only that
+ * registration's callback will wipe; the call is then NO_STATE. */
 static int allocate(struct system_state **out)
 {
     pthread_once(&setup_once, setup);
     if (setup_status != SHAKERAND_OK)
         return setup_status;
     const size_t size = mapping_size();
-    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED)
+    void *p = shakerand_system_pages_alloc(size);
+    if (p == NULL)
         return SHAKERAND_ENOMEM;
     const int wiped = shakerand_system_page_mark(p, size, !TESTING_SKIP_WIPEONFORK());
     struct system_state *s = p;
     s->magic = STATE_UNSEEDED; /* zero would mean "wiped by a fork" */
+    s->owner = shakerand_system_thread_id();
+    s->fiber = shakerand_system_fiber();
     s->wiped_on_fork = wiped;
-    if (pthread_setspecific(exit_key, s) != 0) {
-        munmap(p, size);
-        return SHAKERAND_ENOMEM;
+    const int registered = shakerand_system_thread_register(s);
+    if (registered != 0) {
+        shakerand_system_pages_free(p, size);
+        return registered > 0 ? NO_STATE : SHAKERAND_ENOMEM;
     }
     *out = s;
     return SHAKERAND_OK;
@@ -302,12 +345,12 @@ uint64_t shakerand_system_reseed_failures(void)
  * a seed is recorded in *used. */
 static int prepare(size_t len, struct system_state **out, int *used)
 {
-    struct system_state *s = tls_state;
+    struct system_state *s = tls_state_get();
     if (s == NULL) {
         const int status = allocate(&s);
         if (status != SHAKERAND_OK)
             return status;
-        tls_state = s;
+        tls_state_set(s);
         SHAKERAND_TEST_STEP();
     }
     s->canary = STATE_CANARY;
@@ -321,7 +364,7 @@ static int prepare(size_t len, struct system_state **out, int *used)
     const int sound = s->magic == STATE_MAGIC &&
                       s->generation == atomic_load_explicit(&fork_generation,
                                                             memory_order_relaxed) &&
-                      (s->wiped_on_fork || s->pid == getpid());
+                      (s->wiped_on_fork || s->pid == shakerand_system_process_id());
     int due = !sound;
     if (sound) {
         s->since_reseed += (s->granted - s->until_check) + len;
@@ -347,7 +390,7 @@ static int prepare(size_t len, struct system_state **out, int *used)
 
 static inline int ready(size_t len, struct system_state **out, int *used)
 {
-    struct system_state *s = tls_state;
+    struct system_state *s = tls_state_get();
     if (__builtin_expect(s != NULL && s->magic == STATE_MAGIC &&
                              s->generation == atomic_load_explicit(&fork_generation,
                                                                    memory_order_relaxed) &&
@@ -371,7 +414,7 @@ static inline int still_sound(const struct system_state *s)
     SHAKERAND_SIGNAL_FENCE();
     return s->canary == STATE_CANARY && s->magic == STATE_MAGIC &&
            s->generation == atomic_load_explicit(&fork_generation, memory_order_relaxed) &&
-           (s->wiped_on_fork || s->pid == getpid());
+           (s->wiped_on_fork || s->pid == shakerand_system_process_id());
 }
 
 /* A state still_sound rejected: seeded again by the next prepare. Not zero,
@@ -381,9 +424,9 @@ static void discard(struct system_state *s) { s->magic = STATE_UNSEEDED; }
 /* The marker: 0 when this thread is already inside the generator. */
 static inline int enter(void)
 {
-    if (__builtin_expect(tls_inside != 0, 0))
+    if (__builtin_expect(tls_inside_get() != 0, 0))
         return 0;
-    tls_inside = 1;
+    tls_inside_set(1);
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
     return 1;
@@ -393,7 +436,7 @@ static inline void leave(void)
 {
     SHAKERAND_TEST_STEP();
     SHAKERAND_SIGNAL_FENCE();
-    tls_inside = 0;
+    tls_inside_set(0);
 }
 
 int shakerand_thread_enter(void) { return enter(); }
@@ -439,12 +482,12 @@ __attribute__((noinline, cold)) static uint64_t reentrant_word(unsigned n)
  * and the general path reseeds. */
 static inline int fast_take(void *out, size_t n)
 {
-    if (__builtin_expect(tls_inside != 0, 0))
+    if (__builtin_expect(tls_inside_get() != 0, 0))
         return 0;
-    tls_inside = 1;
+    tls_inside_set(1);
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
-    struct system_state *s = tls_state;
+    struct system_state *s = tls_state_get();
     int done = 0;
     if (__builtin_expect(s != NULL && s->until_check >= n, 1)) {
         struct engine *e = as_engine(&s->engine);
@@ -472,7 +515,7 @@ static inline int fast_take(void *out, size_t n)
     }
     SHAKERAND_TEST_STEP();
     SHAKERAND_SIGNAL_FENCE();
-    tls_inside = 0;
+    tls_inside_set(0);
     return done;
 }
 
@@ -490,6 +533,12 @@ __attribute__((noinline)) static int system_fill(void *out, size_t len, int *use
         const size_t piece = len < MAX_PIECE_BYTES ? len : MAX_PIECE_BYTES;
         struct system_state *s;
         status = ready(piece, &s, used);
+        if (status == NO_STATE) {
+            if (len > 0)
+                reentrant_fill(p, len);
+            status = SHAKERAND_OK;
+            break;
+        }
         if (status != SHAKERAND_OK)
             break;
         if ((piece > 16 || !shakerand_keyed_take_small(&s->engine, p, piece)) &&
@@ -558,6 +607,8 @@ __attribute__((noinline)) static uint64_t system_word(unsigned n, int *used)
         const int status = ready(n, &s, used);
         if (__builtin_expect(status != SHAKERAND_OK, 0)) {
             leave();
+            if (status == NO_STATE)
+                return reentrant_word(n);
             seeding_failed(status);
         }
         unsigned char b[8];
@@ -605,6 +656,8 @@ __attribute__((noinline)) static int reseed_with(const void *data, size_t len)
     struct system_state *s = NULL;
     int used = SHAKERAND_STACK_SEED;
     int status = prepare(0, &s, &used);
+    if (status == NO_STATE)
+        status = SHAKERAND_ESTATE;
     if (status == SHAKERAND_OK) {
         status = seed_with(s, data, len);
         grant(s);
@@ -613,7 +666,9 @@ __attribute__((noinline)) static int reseed_with(const void *data, size_t len)
     return status;
 }
 
-/* Not for signal handlers: from inside the generator it is SHAKERAND_ESTATE. */
+/* Not for signal handlers: from inside the generator it is SHAKERAND_ESTATE;
+ * so it is on a thread that may hold no state (NO_STATE, and on Windows
+ * after the thread-exit wipe). */
 int shakerand_system_reseed_with(const void *data, size_t len)
 {
     if (data == NULL && len > 0)

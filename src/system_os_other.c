@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * The system generator on macOS and on any system without a file of its
- * own (src/system_os.h). Built for macOS, not run (docs/system.md).
+ * The state page's marking on macOS and on any other POSIX system without
+ * a file of its own (src/system_os.h). Built for macOS, not run
+ * (docs/system.md).
  *
  * macOS has no way to have a page zeroed in a child: minherit() offers
  * share, copy and none (an unmapped page would crash the child, not
@@ -11,7 +12,7 @@
  * system call) is caught by the pid alone. Nor has macOS a madvise() that
  * keeps a page out of core dumps.
  */
-#if !defined(__linux__) && !defined(__FreeBSD__)
+#if !defined(__linux__) && !defined(__FreeBSD__) && !defined(_WIN32)
 #include "system_os.h"
 
 int shakerand_system_page_mark(void *p, size_t len, int wipe_on_fork)

@@ -39,7 +39,10 @@ static int v7_forked; /* under v7_lock */
  * handler that forks while it is set must not wait for the lock (it may be
  * its own thread's), and in the child, where no other thread exists, a
  * lock the handlers did not take is made free again (re-initialised). */
-static _Thread_local int v7_holding, v7_fork_took;
+static _Thread_local int v7_holding;
+
+#if SHAKERAND_HAVE_FORK
+static _Thread_local int v7_fork_took;
 
 static void v7_lock_for_fork(void)
 {
@@ -65,6 +68,9 @@ static void v7_install_fork_handlers(void)
     v7_fork_handlers_status =
         pthread_atfork(v7_lock_for_fork, v7_unlock_in_parent, v7_unlock_in_child);
 }
+#else
+static void v7_install_fork_handlers(void) { v7_fork_handlers_status = 0; }
+#endif
 
 #if defined(SHAKERAND_TESTING)
 #include <stdatomic.h>

@@ -5,7 +5,8 @@
 // filters), and the async-signal-safe read. Each such case runs in a forked
 // child, which exits with a code the parent checks under a time limit.
 // Those cases need Linux (mount namespaces, seccomp); elsewhere only the
-// report and the signal-safe read are tested.
+// report and the signal-safe read are tested, and on Windows its two calls
+// (ProcessPrng, BCryptGenRandom) and the chain's end after them.
 #if defined(__linux__)
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -15,12 +16,17 @@
 #include <sys/syscall.h>
 #endif
 #include <signal.h>
+#if defined(_WIN32)
+#include <windows.h>
+#else
 #include <sys/wait.h>
 #include <unistd.h>
+#endif
 
 #include <cerrno>
 #include <chrono>
 #include <cstddef>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -225,6 +231,7 @@ TEST(EntropyOsSignalSafe, FillsAndPreservesErrno)
     EXPECT_EQ(SHAKERAND_OK, shakerand_entropy_os_signal_safe(nullptr, 0));
 }
 
+#if !defined(_WIN32) // no SIGUSR1, no sigaction
 // From a signal handler, as the reentrancy work will call it.
 volatile sig_atomic_t handler_status = -100;
 unsigned char handler_bytes[64];
@@ -245,6 +252,77 @@ TEST(EntropyOsSignalSafe, WorksInASignalHandler)
     EXPECT_EQ(handler_status, SHAKERAND_OK);
     EXPECT_FALSE(all_zero(handler_bytes, sizeof handler_bytes));
 }
+#endif
+
+#if defined(_WIN32)
+// Whether this Windows has ProcessPrng (Windows 10 and later; not Wine 8),
+// asked the way the library asks: System32's bcryptprimitives.dll.
+bool system_has_process_prng()
+{
+    HMODULE dll = LoadLibraryExW(L"bcryptprimitives.dll", nullptr, LOAD_LIBRARY_SEARCH_SYSTEM32);
+    return dll != nullptr && GetProcAddress(dll, "ProcessPrng") != nullptr;
+}
+
+// The report names the call that answered: ProcessPrng where the system has
+// it, else BCryptGenRandom; never a POSIX step.
+TEST_F(Entropy, WindowsReportNamesTheCallThatAnswered)
+{
+    std::vector<shakerand_source_info> v(shakerand_sources(nullptr, 0));
+    unsigned char out[32];
+    ASSERT_EQ(SHAKERAND_OK, shakerand_entropy(out, sizeof out));
+    shakerand_sources(v.data(), v.size());
+    ASSERT_NE(v[0].method, nullptr);
+    EXPECT_STREQ(v[0].method, system_has_process_prng() ? "ProcessPrng" : "BCryptGenRandom");
+    std::printf("  the operating system's source here: %s\n", v[0].method);
+}
+
+// Each of the two calls on its own gives fresh bytes, and says so.
+TEST_F(Entropy, WindowsEachCallAnswers)
+{
+    const char *method = nullptr, *reason = nullptr;
+    unsigned char a[300] = {}, b[300] = {};
+    ASSERT_EQ(0, shakerand_entropy_os_read(SHAKERAND_OS_VDSO, a, sizeof a, &method, &reason)) << reason;
+    EXPECT_STREQ(method, system_has_process_prng() ? "ProcessPrng" : "BCryptGenRandom");
+    ASSERT_EQ(0, shakerand_entropy_os_read(SHAKERAND_OS_GETRANDOM, b, sizeof b, &method, &reason)) << reason;
+    EXPECT_STREQ(method, "BCryptGenRandom");
+    EXPECT_NE(0, std::memcmp(a, b, sizeof a));
+    EXPECT_FALSE(all_zero(a + 150, 150));
+    EXPECT_FALSE(all_zero(b + 150, 150));
+    // Through the fault layer, as the conditioner reads: BCryptGenRandom alone.
+    ASSERT_EQ(0, shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_NO_VDSO));
+    ASSERT_EQ(SHAKERAND_OK, shakerand_entropy(a, 32));
+    std::vector<shakerand_source_info> v(shakerand_sources(nullptr, 0));
+    shakerand_sources(v.data(), v.size());
+    EXPECT_STREQ(v[0].method, "BCryptGenRandom");
+}
+
+// Past the system's two calls there is nothing on Windows: no getentropy,
+// no /dev/urandom. Started there, the chain fails and the bytes stay
+// untouched; the conditioner then refuses to seed.
+TEST_F(Entropy, WindowsNothingWeakerAfterTheSystemsCalls)
+{
+    for (const auto step : {SHAKERAND_OS_GETENTROPY, SHAKERAND_OS_URANDOM}) {
+        const char *method = nullptr, *reason = nullptr;
+        unsigned char out[32];
+        std::memset(out, 0xAB, sizeof out);
+        EXPECT_EQ(-1, shakerand_entropy_os_read(step, out, sizeof out, &method, &reason));
+        EXPECT_EQ(method, nullptr);
+        EXPECT_NE(reason, nullptr);
+        for (unsigned char c : out)
+            ASSERT_EQ(c, 0xAB);
+    }
+    ASSERT_EQ(0, shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_NO_GETRANDOM));
+    unsigned char seed[32];
+    std::memset(seed, 0xAB, sizeof seed);
+    EXPECT_EQ(SHAKERAND_EENTROPY, shakerand_entropy(seed, sizeof seed));
+    for (unsigned char c : seed)
+        ASSERT_EQ(c, 0xAB);
+    std::vector<shakerand_source_info> v(shakerand_sources(nullptr, 0));
+    shakerand_sources(v.data(), v.size());
+    EXPECT_FALSE(v[0].used);
+    EXPECT_NE(v[0].reason, nullptr);
+}
+#endif
 
 #if defined(__linux__)
 // A kernel without getrandom (ENOSYS): the checked /dev/urandom answers.

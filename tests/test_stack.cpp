@@ -19,12 +19,16 @@
 #include <climits>
 #include <csignal>
 #include <pthread.h>
-#if !defined(__APPLE__) // macOS: deprecated, and only with _XOPEN_SOURCE
+#if !defined(__APPLE__) && !defined(_WIN32) // macOS: deprecated, and only with _XOPEN_SOURCE
 #include <ucontext.h>
 #endif
 #include <cstdint>
 #include <cstdio>
+#if defined(_WIN32)
+#include <windows.h>
+#else
 #include <sys/mman.h>
+#endif
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -104,8 +108,8 @@ std::vector<std::pair<std::uintptr_t, std::uintptr_t>> mappings()
         return ranges;
     char line[512];
     while (std::fgets(line, sizeof line, f) != nullptr) {
-        unsigned long lo, hi;
-        if (std::sscanf(line, "%lx-%lx", &lo, &hi) == 2)
+        unsigned long long lo, hi;
+        if (std::sscanf(line, "%llx-%llx", &lo, &hi) == 2)
             ranges.emplace_back(lo, hi);
     }
     std::fclose(f);
@@ -136,7 +140,11 @@ std::vector<std::uintptr_t> anchors_of(const bytes &stack)
 {
     static thread_local int tls_anchor;
     static const auto heap = std::make_unique<int>(0);
+#if defined(_WIN32)
+    static void *const anon = VirtualAlloc(nullptr, 4096, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+#else
     static void *const anon = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+#endif
     return {reinterpret_cast<std::uintptr_t>(&paint_stack), reinterpret_cast<std::uintptr_t>(&shakerand_version),
             reinterpret_cast<std::uintptr_t>(&std::memcpy), reinterpret_cast<std::uintptr_t>(stack.data()),
             reinterpret_cast<std::uintptr_t>(&stack), reinterpret_cast<std::uintptr_t>(heap.get()),
@@ -561,6 +569,7 @@ TEST_F(Stack, Hashes)
     shakerand_xof_wipe(x.get());
 }
 
+#if !defined(_WIN32) // no signals
 // Signals while the kernels run: the operating system saves every register,
 // keys in vector registers included, in a frame below the interrupted one,
 // and the wipe must reach past it. Another thread signals this one all the
@@ -619,6 +628,7 @@ TEST_F(Stack, SignalsDuringRefills)
     });
     sigaction(SIGUSR1, &old, nullptr);
 }
+#endif
 
 // The wipe never runs past the stack it is on: a thread with the smallest
 // stack the C library allows, a stack of the program's own with data below
@@ -643,6 +653,92 @@ void *draw_everything(void *)
             GTEST_SKIP() << "sanitizers make frames too large for the small stacks";               \
     } while (0)
 
+#if defined(_WIN32)
+// A thread made with a 64 KiB stack (the allocation granularity, the
+// smallest reservation): the wipe stays above the stack's guard pages.
+DWORD WINAPI draw_everything_win32(void *arg) { return draw_everything(arg) == nullptr ? 0 : 1; }
+
+TEST(StackBounds, SmallestThreadStack)
+{
+    SKIP_UNDER_SANITIZERS();
+    HANDLE t = CreateThread(nullptr, 64 * 1024, draw_everything_win32, nullptr,
+                            STACK_SIZE_PARAM_IS_A_RESERVATION, nullptr);
+    ASSERT_NE(t, nullptr);
+    ASSERT_EQ(WAIT_OBJECT_0, WaitForSingleObject(t, INFINITE));
+    DWORD code = 1;
+    GetExitCodeThread(t, &code);
+    CloseHandle(t);
+    EXPECT_EQ(code, 0u);
+}
+
+// The bounds are the running fiber's, read at each wipe: fibers with the
+// smallest reservation, one after the other on one thread (the second may
+// reuse the first one's range), draw everything within their stacks.
+struct small_fiber {
+    LPVOID main = nullptr;
+    int done = 0;
+};
+
+void WINAPI draw_everything_on_fiber(void *arg)
+{
+    auto *f = static_cast<small_fiber *>(arg);
+    if (draw_everything(nullptr) == nullptr)
+        f->done++;
+    SwitchToFiber(f->main);
+}
+
+DWORD WINAPI draw_on_small_fibers(void *)
+{
+    small_fiber f;
+    f.main = ConvertThreadToFiber(nullptr);
+    if (f.main == nullptr)
+        return 2;
+    for (int i = 0; i < 2; i++) {
+        LPVOID fiber = CreateFiberEx(4096, 64 * 1024, 0, draw_everything_on_fiber, &f);
+        if (fiber == nullptr)
+            return 3;
+        SwitchToFiber(fiber);
+        DeleteFiber(fiber);
+    }
+    ConvertFiberToThread();
+    return f.done == 2 ? 0 : 1;
+}
+
+TEST(StackBounds, SmallFiberStacks)
+{
+    SKIP_UNDER_SANITIZERS();
+    HANDLE t = CreateThread(nullptr, 0, draw_on_small_fibers, nullptr, 0, nullptr);
+    ASSERT_NE(t, nullptr);
+    ASSERT_EQ(WAIT_OBJECT_0, WaitForSingleObject(t, INFINITE));
+    DWORD code = 1;
+    GetExitCodeThread(t, &code);
+    CloseHandle(t);
+    EXPECT_EQ(code, 0u);
+}
+
+// A 64 KiB stack whose thread keeps 32 KiB for handling an overflow
+// (SetThreadStackGuarantee): the wipe stays above that too.
+DWORD WINAPI draw_with_stack_guarantee(void *arg)
+{
+    ULONG guarantee = 32 * 1024;
+    if (!SetThreadStackGuarantee(&guarantee))
+        return 2;
+    return draw_everything(arg) == nullptr ? 0 : 1;
+}
+
+TEST(StackBounds, SmallThreadStackWithAGuarantee)
+{
+    SKIP_UNDER_SANITIZERS();
+    HANDLE t = CreateThread(nullptr, 64 * 1024, draw_with_stack_guarantee, nullptr,
+                            STACK_SIZE_PARAM_IS_A_RESERVATION, nullptr);
+    ASSERT_NE(t, nullptr);
+    ASSERT_EQ(WAIT_OBJECT_0, WaitForSingleObject(t, INFINITE));
+    DWORD code = 1;
+    GetExitCodeThread(t, &code);
+    CloseHandle(t);
+    EXPECT_EQ(code, 0u);
+}
+#else
 TEST(StackBounds, SmallestThreadStack)
 {
     SKIP_UNDER_SANITIZERS();
@@ -678,6 +774,9 @@ TEST(StackBounds, AStackOfTheProgramsOwnKeepsWhatLiesBelowIt)
         << "memory below the thread's stack was written";
 }
 
+#endif
+
+#if !defined(_WIN32) // signal stacks, ucontext fibers
 std::atomic<int> handler_draws{0};
 
 // The operating system's signal frame (as stack_wipe.c reads it).
@@ -770,6 +869,7 @@ TEST(StackBounds, AFiberWithASmallStack)
     });
 }
 #endif
+#endif // !_WIN32
 
 #if defined(__x86_64__)
 // The registers right after a refill: the kernels keep keys and output in

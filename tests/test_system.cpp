@@ -1,6 +1,13 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 // The system generator and the entropy sources: threads, fork, reseeding on
 // budget, the sources report, and every injected fault.
+// Windows has no fork, no thread-specific data keys of its own and no
+// resource limits: those tests are POSIX only; it has its own thread-exit
+// and entropy tests instead.
+#if defined(_WIN32)
+#include <pthread.h> // winpthreads: its key destructors run after the wipe
+#include <windows.h>
+#else
 #include <dlfcn.h>
 #include <pthread.h>
 #include <semaphore.h>
@@ -10,8 +17,9 @@
 #include <sys/syscall.h>
 #endif
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
+#endif
+#include <time.h>
 
 #include <algorithm>
 #include <atomic>
@@ -127,6 +135,7 @@ TEST_F(System, ThreadsProduceDistinctStreams)
     EXPECT_EQ(firsts.size(), static_cast<std::size_t>(threads));
 }
 
+#if !defined(_WIN32)
 pid_t libc_fork() { return fork(); }
 
 // The raw system call runs no fork handlers (pthread_atfork). macOS gives
@@ -267,6 +276,8 @@ TEST_F(System, ForkWhileAnotherThreadSeedsDoesNotDeadlock)
     seeder.join();
 }
 
+#endif // !_WIN32
+
 TEST_F(System, ThreadExitWipesItsState)
 {
     const auto before = shakerand_system_states_wiped_for_testing();
@@ -297,7 +308,11 @@ TEST_F(System, ExitedThreadStateIsZero)
     for (std::size_t i = 0; i < len; i++)
         nonzero += page[i] != 0;
     EXPECT_EQ(nonzero, 0u);
+#if defined(_WIN32)
+    VirtualFree(const_cast<std::uint8_t *>(page), 0, MEM_RELEASE);
+#else
     munmap(const_cast<std::uint8_t *>(page), len);
+#endif
 }
 
 #if defined(__linux__)
@@ -460,6 +475,7 @@ TEST_F(System, HardwareThatBreaksLaterIsDroppedAtSeedTime)
         GTEST_SKIP() << "no hardware random instruction on this machine";
 }
 
+#if !defined(_WIN32) // Windows's chain: test_entropy.cpp, Entropy.Windows*
 // Every step of the operating system's chain: the vDSO's getrandom (Linux
 // 6.11+), the system call, getentropy, /dev/urandom.
 TEST_F(System, OperatingSystemFallbackChain)
@@ -486,6 +502,8 @@ TEST_F(System, OperatingSystemFallbackChain)
         EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed());
     }
 }
+
+#endif
 
 TEST_F(System, UnknownSourceNameForFaultInjection)
 {
@@ -583,6 +601,7 @@ TEST_F(System, TryFillReportsAFailedFirstSeed)
     }).join();
 }
 
+#if !defined(_WIN32)
 // After fork there is no sound state: a child that cannot seed must not go
 // on with the parent's.
 TEST_F(System, ChildThatCannotSeedDoesNotServe)
@@ -693,8 +712,9 @@ TEST_F(System, UuidV7CounterIsNotSharedWithAForkedChild)
     }
     shakerand_uuid7_freeze_clock_for_testing(0);
 }
+#endif // !_WIN32
 
-#if defined(SHAKERAND_SHARED_LIBRARY)
+#if defined(SHAKERAND_SHARED_LIBRARY) && !defined(_WIN32)
 // A thread that drew from libshakerand.so and exits after the library was
 // dlclose'd runs the library's thread-key destructor: the library must still
 // be mapped (-z nodelete), or that is a jump into unmapped memory.
@@ -732,6 +752,272 @@ TEST_F(System, ThreadExitAfterDlcloseFindsTheLibrary)
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
         << (WIFSIGNALED(status) ? "killed by signal " + std::to_string(WTERMSIG(status)) : "exit status " + std::to_string(WEXITSTATUS(status)));
 }
+#endif
+
+#if defined(_WIN32)
+// A thread made by CreateThread itself, not by the C++ runtime's threads
+// (winpthreads): the system's fiber-local storage callback wipes its state
+// as it exits, and the page is zero.
+DWORD WINAPI draw_and_note_state(void *seen)
+{
+    (void)draw(100);
+    *static_cast<const void **>(seen) = shakerand_system_state_for_testing();
+    return 0;
+}
+
+TEST_F(System, WindowsNativeThreadStateIsZeroAfterExit)
+{
+    const auto before = shakerand_system_states_wiped_for_testing();
+    shakerand_system_keep_exited_states_for_testing(1);
+    const void *seen = nullptr;
+    HANDLE t = CreateThread(nullptr, 0, draw_and_note_state, &seen, 0, nullptr);
+    ASSERT_NE(t, nullptr);
+    ASSERT_EQ(WAIT_OBJECT_0, WaitForSingleObject(t, INFINITE));
+    CloseHandle(t);
+    shakerand_system_keep_exited_states_for_testing(0);
+    EXPECT_EQ(shakerand_system_states_wiped_for_testing(), before + 1);
+    std::size_t len = 0;
+    const auto *page = static_cast<const std::uint8_t *>(
+        shakerand_system_last_exited_state_for_testing(&len));
+    ASSERT_NE(seen, nullptr);
+    ASSERT_EQ(static_cast<const void *>(page), seen);
+    ASSERT_GE(len, 4096u);
+    std::size_t nonzero = 0;
+    for (std::size_t i = 0; i < len; i++)
+        nonzero += page[i] != 0;
+    EXPECT_EQ(nonzero, 0u);
+    VirtualFree(const_cast<std::uint8_t *>(page), 0, MEM_RELEASE);
+}
+
+// A winpthreads key destructor runs at thread exit after the C runtime
+// freed the thread's emulated thread-local storage, and on a CreateThread
+// thread (which winpthreads adopts at its first pthread_setspecific) after
+// the fiber-local storage callback wiped the thread's state too. A draw
+// there is served: by the thread's state while it lives, by the operating
+// system after the wipe; no second state is seeded (none would be wiped),
+// and the thread's one state is the page found zero.
+struct late_draw {
+    pthread_key_t key;
+    const void *state = nullptr;        // the thread's state, seen before exit
+    const void *state_in_destructor = reinterpret_cast<const void *>(1);
+    bytes served;                       // what the destructor drew
+    int runs = 0;
+};
+late_draw *late;
+
+void draw_in_key_destructor(void *)
+{
+    late->served = draw(48);
+    const std::uint64_t w = shakerand_system_u64();
+    late->served.insert(late->served.end(), reinterpret_cast<const std::uint8_t *>(&w),
+                        reinterpret_cast<const std::uint8_t *>(&w) + sizeof w);
+    late->state_in_destructor = shakerand_system_state_for_testing();
+    late->runs++;
+}
+
+void *draw_and_set_key(void *)
+{
+    (void)draw(100);
+    late->state = shakerand_system_state_for_testing();
+    pthread_setspecific(late->key, reinterpret_cast<void *>(1));
+    return nullptr;
+}
+
+DWORD WINAPI draw_and_set_key_native(void *arg)
+{
+    (void)draw_and_set_key(arg);
+    return 0;
+}
+
+// The same after the first draw on a fiber, the thread then made a plain
+// thread again: its exit is still an exit, not a fiber's deletion.
+DWORD WINAPI draw_on_fiber_and_set_key(void *arg)
+{
+    if (ConvertThreadToFiber(nullptr) == nullptr)
+        return 1;
+    (void)draw_and_set_key(arg);
+    ConvertFiberToThread();
+    return 0;
+}
+
+enum class late_thread { winpthreads, native, native_was_fiber };
+
+void check_late_draw(late_thread kind)
+{
+    const bool native = kind != late_thread::winpthreads;
+    (void)draw(16); // the library set up before the key: its slots come first
+    late_draw d;
+    late = &d;
+    ASSERT_EQ(0, pthread_key_create(&d.key, draw_in_key_destructor));
+    const auto seeds = shakerand_system_seed_count_for_testing();
+    const auto wiped = shakerand_system_states_wiped_for_testing();
+    shakerand_system_keep_exited_states_for_testing(1);
+    if (native) {
+        HANDLE t = CreateThread(nullptr, 0,
+                                kind == late_thread::native ? draw_and_set_key_native
+                                                            : draw_on_fiber_and_set_key,
+                                nullptr, 0, nullptr);
+        ASSERT_NE(t, nullptr);
+        ASSERT_EQ(WAIT_OBJECT_0, WaitForSingleObject(t, INFINITE));
+        CloseHandle(t);
+    } else {
+        pthread_t t;
+        ASSERT_EQ(0, pthread_create(&t, nullptr, draw_and_set_key, nullptr));
+        ASSERT_EQ(0, pthread_join(t, nullptr));
+    }
+    shakerand_system_keep_exited_states_for_testing(0);
+    pthread_key_delete(d.key);
+    late = nullptr;
+    EXPECT_EQ(d.runs, 1);
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds + 1) << "a second state was seeded";
+    EXPECT_EQ(shakerand_system_states_wiped_for_testing(), wiped + 1);
+    // winpthreads runs the destructors of its own threads before the
+    // callback (after freeing the emulated thread-local storage), of an
+    // adopted thread after it: the thread's state, or none.
+    if (native)
+        EXPECT_EQ(d.state_in_destructor, nullptr);
+    else
+        EXPECT_TRUE(d.state_in_destructor == nullptr || d.state_in_destructor == d.state);
+    ASSERT_EQ(d.served.size(), 56u);
+    EXPECT_NE(d.served, bytes(56, 0));
+    std::size_t len = 0;
+    const auto *page = static_cast<const std::uint8_t *>(
+        shakerand_system_last_exited_state_for_testing(&len));
+    ASSERT_NE(d.state, nullptr);
+    ASSERT_EQ(static_cast<const void *>(page), d.state);
+    std::size_t nonzero = 0;
+    for (std::size_t i = 0; i < len; i++)
+        nonzero += page[i] != 0;
+    EXPECT_EQ(nonzero, 0u);
+    VirtualFree(const_cast<std::uint8_t *>(page), 0, MEM_RELEASE);
+}
+
+TEST_F(System, WindowsKeyDestructorDrawingAfterTheWipeSeedsNoState)
+{
+    check_late_draw(late_thread::winpthreads);
+}
+
+TEST_F(System, WindowsKeyDestructorOnNativeThreadDrawingAfterTheWipeSeedsNoState)
+{
+    check_late_draw(late_thread::native);
+}
+
+TEST_F(System, WindowsKeyDestructorAfterFiberThreadExitDrawingAfterTheWipeSeedsNoState)
+{
+    check_late_draw(late_thread::native_was_fiber);
+}
+
+// Fibers: a fiber that is deleted on its own thread, not the one running,
+// had its state wiped by the callback; the thread then seeds a new state
+// at its next draw and takes the fast path again (not the operating
+// system's bytes for good).
+struct fiber_run {
+    LPVOID main = nullptr;
+    const void *state = nullptr;
+};
+
+void WINAPI draw_in_fiber(void *arg)
+{
+    auto *r = static_cast<fiber_run *>(arg);
+    (void)draw(16);
+    r->state = shakerand_system_state_for_testing();
+    SwitchToFiber(r->main);
+}
+
+DWORD WINAPI delete_drawing_fiber(void *arg)
+{
+    auto *r = static_cast<fiber_run *>(arg);
+    r->main = ConvertThreadToFiber(nullptr);
+    LPVOID f = CreateFiber(0, draw_in_fiber, r);
+    SwitchToFiber(f);
+    DeleteFiber(f); // the callback runs here, on this thread, for f
+    (void)draw(16);
+    return shakerand_system_state_for_testing() != nullptr ? 0 : 1;
+}
+
+TEST_F(System, WindowsFiberDeletedOnItsThreadLeavesTheFastPath)
+{
+    const auto wiped = shakerand_system_states_wiped_for_testing();
+    const auto seeds = shakerand_system_seed_count_for_testing();
+    fiber_run r;
+    HANDLE t = CreateThread(nullptr, 0, delete_drawing_fiber, &r, 0, nullptr);
+    ASSERT_NE(t, nullptr);
+    ASSERT_EQ(WAIT_OBJECT_0, WaitForSingleObject(t, INFINITE));
+    DWORD code = 2;
+    GetExitCodeThread(t, &code);
+    CloseHandle(t);
+    EXPECT_NE(r.state, nullptr);
+    EXPECT_EQ(code, 0u) << "after the fiber's deletion the thread had no state";
+    // The fiber's state, wiped at its deletion; the thread's second, at its exit.
+    EXPECT_EQ(shakerand_system_states_wiped_for_testing(), wiped + 2);
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds + 2);
+}
+
+// With every fiber-local storage slot taken, the generator fails with an
+// error: it must not keep a state that no thread exit would wipe. In a
+// fresh process (death-test style), where the library has no slot yet.
+TEST_F(System, WindowsNoFiberLocalSlotLeftIsAnError)
+{
+    EXPECT_EXIT(
+        {
+            std::size_t taken = 0;
+            while (FlsAlloc(nullptr) != FLS_OUT_OF_INDEXES)
+                taken++;
+            int status = 0;
+            std::thread([&] {
+                std::uint8_t out[16];
+                status = shakerand_system_try_fill(out, sizeof out);
+            }).join();
+            std::fprintf(stderr, "%zu slots taken, status %d\n", taken, status);
+            std::_Exit(status == SHAKERAND_ENOMEM ? 0 : 1);
+        },
+        ::testing::ExitedWithCode(0), "status -4");
+}
+
+#if defined(SHAKERAND_SHARED_LIBRARY)
+// A thread that drew from the DLL and exits after FreeLibrary runs the
+// DLL's thread-exit callback: the DLL must still be loaded (it pins
+// itself), or that is a jump into unmapped memory. In a child process
+// (death-test style), as a crash there must not end the suite.
+struct dll_thread {
+    std::uint64_t (*u64)();
+    HANDLE drew, freed;
+};
+
+DWORD WINAPI draw_then_wait_for_free_library(void *arg)
+{
+    auto *d = static_cast<dll_thread *>(arg);
+    (void)d->u64();
+    SetEvent(d->drew);
+    WaitForSingleObject(d->freed, INFINITE);
+    return 0; // the callback runs now
+}
+
+TEST_F(System, WindowsThreadExitAfterFreeLibraryFindsTheLibrary)
+{
+    EXPECT_EXIT(
+        {
+            HMODULE lib = LoadLibraryA(SHAKERAND_SHARED_LIBRARY);
+            if (lib == nullptr)
+                std::_Exit(2);
+            dll_thread d{};
+            FARPROC f = GetProcAddress(lib, "shakerand_system_u64");
+            if (f == nullptr)
+                std::_Exit(3);
+            std::memcpy(&d.u64, &f, sizeof f);
+            d.drew = CreateEventW(nullptr, TRUE, FALSE, nullptr);
+            d.freed = CreateEventW(nullptr, TRUE, FALSE, nullptr);
+            HANDLE t = CreateThread(nullptr, 0, draw_then_wait_for_free_library, &d, 0, nullptr);
+            WaitForSingleObject(d.drew, INFINITE);
+            FreeLibrary(lib);
+            SetEvent(d.freed);
+            WaitForSingleObject(t, INFINITE);
+            std::fprintf(stderr, "thread exited\n");
+            std::_Exit(0);
+        },
+        ::testing::ExitedWithCode(0), "thread exited");
+}
+#endif
 #endif
 
 #if defined(__linux__)

@@ -94,7 +94,7 @@ static int fork_handlers_error;
  * thread goes on as it would have. The prepare handler also sets the
  * in-use marker, so a signal handler that draws during fork() goes to the
  * operating system, not to the lock the prepare handler holds. */
-static _Thread_local int holding, fork_took, fork_entered;
+static _Thread_local int holding;
 
 static void release_lock(void)
 {
@@ -105,6 +105,9 @@ static void release_lock(void)
     if (failed)
         shakerand_fatal("the entropy sources' lock failed");
 }
+
+#if SHAKERAND_HAVE_FORK
+static _Thread_local int fork_took, fork_entered;
 
 static void lock_for_fork(void)
 {
@@ -141,6 +144,9 @@ static void install_fork_handlers(void)
 {
     fork_handlers_error = pthread_atfork(lock_for_fork, after_fork_in_parent, after_fork_in_child);
 }
+#else
+static void install_fork_handlers(void) { fork_handlers_error = 0; }
+#endif
 
 /* SHAKERAND_OK with the lock held, or the error without it. */
 static int lock_sources(void)

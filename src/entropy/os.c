@@ -6,13 +6,16 @@
  * FreeBSD, getentropy on macOS); where the kernel lacks it (ENOSYS),
  * getentropy(3), which a libc may implement otherwise; then /dev/urandom,
  * accepted only if it is a character device (on Linux, the kernel's random
- * driver).
+ * driver). Windows has neither of the last two: its calls (ProcessPrng,
+ * then BCryptGenRandom) never answer ENOSYS, so the chain ends with them.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#if !defined(_WIN32)
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#endif
 #if defined(__linux__)
 #include <sys/sysmacros.h>
 #endif
@@ -42,6 +45,7 @@ int shakerand_entropy_read_all(long (*read_some)(unsigned char *out, size_t len)
     return 0;
 }
 
+#if !defined(_WIN32)
 /* Linux's random driver is character device 1:9 (mem, urandom). A regular
  * file, a FIFO or another device mounted or linked over /dev/urandom in a
  * container or a chroot is not a source of entropy. */
@@ -86,6 +90,32 @@ static int urandom_fill(unsigned char *out, size_t len)
     return ok ? 0 : -1;
 }
 
+/* The C library's getentropy in 256-byte pieces (its limit): 0 or -1. */
+static int libc_getentropy_fill(unsigned char *out, size_t len)
+{
+    for (size_t off = 0; off < len; off += 256)
+        if (getentropy(out + off, len - off < 256 ? len - off : 256) != 0)
+            return -1;
+    return 0;
+}
+#else
+/* Neither exists on Windows; reached only by a test that starts the chain
+ * past the system's calls. */
+static int urandom_fill(unsigned char *out, size_t len)
+{
+    (void)out;
+    (void)len;
+    return -1;
+}
+
+static int libc_getentropy_fill(unsigned char *out, size_t len)
+{
+    (void)out;
+    (void)len;
+    return -1;
+}
+#endif
+
 int shakerand_entropy_os_read(enum shakerand_os_step first, unsigned char *out, size_t len,
                               const char **method, const char **reason)
 {
@@ -110,15 +140,11 @@ int shakerand_entropy_os_read(enum shakerand_os_step first, unsigned char *out, 
         }
     }
         /* fall through */
-    case SHAKERAND_OS_GETENTROPY: {
-        int ok = 1;
-        for (size_t off = 0; ok && off < len; off += 256) /* getentropy's limit */
-            ok = getentropy(out + off, len - off < 256 ? len - off : 256) == 0;
-        if (ok) {
+    case SHAKERAND_OS_GETENTROPY:
+        if (libc_getentropy_fill(out, len) == 0) {
             *method = "getentropy";
             return 0;
         }
-    }
         /* fall through */
     case SHAKERAND_OS_URANDOM:
         if (urandom_fill(out, len) == 0) {

@@ -2,7 +2,7 @@
 /* Any system without a back end of its own (os_call_*.c): no kernel call,
  * so the chain goes on to getentropy(3) and the checked /dev/urandom, and
  * the signal-safe read to /dev/urandom. */
-#if !defined(__linux__) && !defined(__FreeBSD__) && !defined(__APPLE__)
+#if !defined(__linux__) && !defined(__FreeBSD__) && !defined(__APPLE__) && !defined(_WIN32)
 #include <errno.h>
 
 #include "../entropy.h"
