@@ -7,13 +7,39 @@ package shakerand
 // The cgo build: the engines, the system generator and UUIDv7 are the C
 // core's, compiled by cgo in their own Go packages (../src/doc.go says
 // why), which these imports link in.
+//
+// On Windows (MinGW-w64, which cgo uses there) the core's threads, locks
+// and clock_gettime come from winpthreads, linked statically as the CMake
+// build links it: a Go program then needs no libwinpthread-1.dll beside
+// it.
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/../include -I${SRCDIR}/../src -O3 -DNDEBUG -std=c11 -DSHAKERAND_BUILDING
 #cgo amd64 CFLAGS: -DSHAKERAND_HAVE_X86_64_KERNELS
 #cgo linux LDFLAGS: -lpthread
+#cgo windows LDFLAGS: -Wl,-Bstatic -lpthread -Wl,-Bdynamic
 #include <stdlib.h>
 #include "shakerand.h"
+
+// Windows' C runtimes have no aligned_alloc (C11): their aligned
+// allocator is _aligned_malloc, whose blocks only _aligned_free releases.
+static void *engine_alloc(void)
+{
+#ifdef _WIN32
+    return _aligned_malloc(SHAKERAND_ENGINE_SIZE, 64);
+#else
+    return aligned_alloc(64, SHAKERAND_ENGINE_SIZE);
+#endif
+}
+
+static void engine_free(void *p)
+{
+#ifdef _WIN32
+    _aligned_free(p);
+#else
+    free(p);
+#endif
+}
 */
 import "C"
 
@@ -35,7 +61,7 @@ type engine struct {
 
 func newEngine(kind Kind, seed []byte) *engine {
 	checkSeed(kind, seed)
-	mem := C.aligned_alloc(64, C.size_t(C.SHAKERAND_ENGINE_SIZE))
+	mem := C.engine_alloc()
 	if mem == nil {
 		panic("shakerand: out of memory")
 	}
@@ -45,7 +71,7 @@ func newEngine(kind Kind, seed []byte) *engine {
 		s = unsafe.Pointer(&seed[0])
 	}
 	if C.shakerand_engine_init(e.p, C.shakerand_kind(kind), s, C.size_t(len(seed))) != C.SHAKERAND_OK {
-		C.free(mem)
+		C.engine_free(mem)
 		panic("shakerand: shakerand_engine_init failed")
 	}
 	return e
@@ -60,7 +86,7 @@ func (e *engine) fill(b []byte) {
 // free wipes the engine and releases its memory.
 func (e *engine) free() {
 	C.shakerand_engine_wipe(e.p)
-	C.free(unsafe.Pointer(e.p))
+	C.engine_free(unsafe.Pointer(e.p))
 	e.p = nil
 }
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 
-//go:build cgo
+//go:build cgo && !windows
 
 package shakerand_test
 
 // The "bad random" benchmark's libc sources (through cgo, so in the cgo
-// build only).
+// build only; Windows' C runtimes have no arc4random_buf).
 
 import (
 	"encoding/binary"

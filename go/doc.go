@@ -43,10 +43,12 @@
 // # Two builds
 //
 // With cgo (CGO_ENABLED=1 and a C compiler, Go's default for native
-// builds) the package compiles the C core from the module's src/ directory:
-// SIMD kernels chosen at run time, the operating system's entropy mixed
-// with the CPU's random instructions (RDSEED/RDRAND, DARN, RNDR), and a
-// system generator per OS thread that reseeds in a child after fork.
+// builds; on Windows MinGW-w64 GCC, the compiler cgo uses there, with
+// winpthreads linked statically) the package compiles the C core from the
+// module's src/ directory: SIMD kernels chosen at run time, the operating
+// system's entropy mixed with the CPU's random instructions (RDSEED/RDRAND,
+// DARN, RNDR), and a system generator per OS thread that reseeds in a
+// child after fork.
 //
 // Without cgo (CGO_ENABLED=0, Go's default for cross-compiles, and the
 // usual way to build static and distroless images) the same API gives the

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 
+//go:build !windows
+
 // Package libcrand calls libc's arc4random_buf through cgo, for the
 // benchmarks that re-make the "bad random" table (glibc 2.36+, the BSDs,
-// macOS).
+// macOS; not Windows, whose C runtimes have no arc4random_buf).
 package libcrand
 
 /*
