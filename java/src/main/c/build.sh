@@ -13,9 +13,13 @@
 # sources) come with CMake's shakerand_static, so this script names neither; that library
 # carries no test hook (those are in shakerand_testing only). The JNI headers are
 # architecture-neutral on Linux (jni_md.h: int is 32 bits, long 64, on every platform here).
-# Usage: build.sh REPO_ROOT TARGET_DIR JAVA_HOME [available|all]
+# windows-x86_64 is built and tested under Wine by tests/windows/java.sh (build-windows.sh);
+# this script puts that DLL in the jar only while its record of the test matches both the DLL
+# and the digest of its sources, so the jar never carries a Windows library no test loaded.
+# With WINDOWS "required" (mvn -Prelease) a missing or stale record is an error.
+# Usage: build.sh REPO_ROOT TARGET_DIR JAVA_HOME [available|all] [if-tested|required]
 set -eu
-root=$1 target=$2 jhome=$3 platforms=${4:-available}
+root=$1 target=$2 jhome=$3 platforms=${4:-available} windows=${5:-if-tested}
 here=$(cd "$(dirname "$0")" && pwd)
 jinc="$jhome/include"
 [ -d "$jinc" ] || jinc="$jhome/../include" # a JRE inside a JDK (Java 8 layout)
@@ -73,4 +77,25 @@ if [ -n "$missing" ]; then
     fi
     echo "[WARNING] this jar carries no native library for:$missing (no cross compiler);" \
         "there it runs in pure Java. mvn -Prelease requires all four."
+fi
+
+# windows-x86_64: the very DLL tests/windows/java.sh ran, if its sources have not changed since.
+win="$target/windows-native"
+dll="$win/native/windows-x86_64/shakerand_jni.dll"
+rm -rf "$target/classes/native/windows-x86_64"
+why=""
+if [ ! -f "$win/tested" ] || [ ! -f "$dll" ]; then
+    why="not tested under Wine (tests/windows/java.sh)"
+elif [ "$(cat "$win/tested")" != "$(sha256sum "$dll" | cut -d' ' -f1) $(sh "$here/build-windows.sh" --digest "$root")" ]; then
+    why="it or its sources changed since tests/windows/java.sh tested it"
+fi
+if [ -z "$why" ]; then
+    mkdir -p "$target/classes/native/windows-x86_64"
+    cp "$dll" "$target/classes/native/windows-x86_64/shakerand_jni.dll"
+    echo "included $dll (tested under Wine)"
+elif [ "$windows" = required ]; then
+    echo "[ERROR] no windows-x86_64 library for the jar: $why" >&2
+    exit 1
+else
+    echo "[WARNING] this jar carries no windows-x86_64 library: $why; there it runs in pure Java."
 fi

@@ -6,9 +6,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <malloc.h>
+#endif
 
 #include "org_shakerand_NativeLib.h"
 #include "shakerand.h"
+
+/* Engines want 64-byte alignment. The Windows C runtime has no aligned_alloc, and what its
+ * _aligned_malloc returns must be released by _aligned_free. */
+static shakerand_engine *engine_alloc(void)
+{
+#ifdef _WIN32
+    return _aligned_malloc(sizeof(shakerand_engine), 64);
+#else
+    return aligned_alloc(64, sizeof(shakerand_engine));
+#endif
+}
+
+static void engine_release(shakerand_engine *e)
+{
+#ifdef _WIN32
+    _aligned_free(e);
+#else
+    free(e);
+#endif
+}
 
 /* The longest critical region: 256 KiB of output, well under a millisecond. */
 #define PIECE ((jint)1 << 18)
@@ -193,10 +216,10 @@ JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_engineNew(JNIEnv *env, jcla
         return 0;
     }
     const jsize n = (*env)->GetArrayLength(env, seed);
-    shakerand_engine *e = aligned_alloc(64, sizeof *e);
+    shakerand_engine *e = engine_alloc();
     uint8_t *s = malloc(n > 0 ? (size_t)n : 1);
     if (e == NULL || s == NULL) {
-        free(e);
+        engine_release(e);
         free(s);
         throw_new(env, "java/lang/OutOfMemoryError", "shakerand engine");
         return 0;
@@ -207,7 +230,7 @@ JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_engineNew(JNIEnv *env, jcla
     free(s);
     if (status != SHAKERAND_OK) {
         /* An unknown kind, or a seed length the kind refuses (chacha8rand: 32 bytes only). */
-        free(e);
+        engine_release(e);
         const char *name = shakerand_kind_name((shakerand_kind)kind);
         char msg[160];
         snprintf(msg, sizeof msg, "shakerand: no %s engine from a seed of %d bytes: %s",
@@ -244,6 +267,6 @@ JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_engineFree(JNIEnv *env, jcla
     shakerand_engine *e = (shakerand_engine *)(intptr_t)h;
     if (e != NULL) {
         shakerand_engine_wipe(e);
-        free(e);
+        engine_release(e);
     }
 }

@@ -7,8 +7,31 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <malloc.h>
+#endif
 
 #include "shakerand.h"
+
+/* Engines want 64-byte alignment. The Windows C runtime has no aligned_alloc, and what its
+ * _aligned_malloc returns must be released by _aligned_free. */
+static shakerand_engine *engine_alloc(void)
+{
+#ifdef _WIN32
+    return _aligned_malloc(sizeof(shakerand_engine), 64);
+#else
+    return aligned_alloc(64, sizeof(shakerand_engine));
+#endif
+}
+
+static void engine_release(shakerand_engine *e)
+{
+#ifdef _WIN32
+    _aligned_free(e);
+#else
+    free(e);
+#endif
+}
 
 static void throw_new(JNIEnv *env, const char *cls, const char *msg)
 {
@@ -30,10 +53,10 @@ JNIEXPORT jlong JNICALL Java_org_shakerand_NativeSamplers_engineNew(JNIEnv *env,
     (void)c;
     const jsize n = (*env)->GetArrayLength(env, seed);
     uint8_t *s = malloc(n > 0 ? (size_t)n : 1);
-    shakerand_engine *e = aligned_alloc(64, sizeof *e);
+    shakerand_engine *e = engine_alloc();
     if (s == NULL || e == NULL) {
         free(s);
-        free(e);
+        engine_release(e);
         throw_new(env, "java/lang/OutOfMemoryError", "engine");
         return 0;
     }
@@ -42,7 +65,7 @@ JNIEXPORT jlong JNICALL Java_org_shakerand_NativeSamplers_engineNew(JNIEnv *env,
     shakerand_memzero(s, (size_t)n);
     free(s);
     if (status != SHAKERAND_OK) {
-        free(e);
+        engine_release(e);
         throw_new(env, "java/lang/IllegalArgumentException", shakerand_strerror(status));
         return 0;
     }
@@ -56,7 +79,7 @@ JNIEXPORT void JNICALL Java_org_shakerand_NativeSamplers_engineFree(JNIEnv *env,
     shakerand_engine *e = (shakerand_engine *)(intptr_t)h;
     if (e != NULL) {
         shakerand_engine_wipe(e);
-        free(e);
+        engine_release(e);
     }
 }
 

@@ -4,6 +4,7 @@ package org.shakerand;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -11,7 +12,16 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.AclEntry;
+import java.nio.file.attribute.AclEntryFlag;
+import java.nio.file.attribute.AclEntryPermission;
+import java.nio.file.attribute.AclEntryType;
+import java.nio.file.attribute.AclFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -21,13 +31,34 @@ import java.util.Locale;
  * JVMs never share or overwrite one file. A temporary directory that others may write to
  * without the sticky bit is refused: anyone who can rename entries there could swap the file
  * between its writing and System.load.
- * The jar carries linux-x86_64, linux-aarch64, linux-ppc64le and linux-s390x (picked by os.arch);
- * each needs glibc 2.34 or later. -Dshakerand.native=false, another platform, or any failure
- * (an older glibc included) gives the pure-Java path, said once on System.Logger at INFO
- * ({@link SystemGenerator}, once the backend is in place).
+ * The jar carries linux-x86_64, linux-aarch64, linux-ppc64le and linux-s390x (picked by os.arch;
+ * each needs glibc 2.34 or later) and windows-x86_64 (a DLL with no dependency beyond Windows'
+ * own). -Dshakerand.native=false, another platform, or any failure (an older glibc included)
+ * gives the pure-Java path, said once on System.Logger at INFO ({@link SystemGenerator}).
+ * On Windows the directory and the DLL get an access list granting their owner alone (the
+ * owner-only mode of POSIX), and since Windows cannot delete a DLL while it is loaded, each
+ * start deletes what earlier processes of the same owner that have since exited left behind
+ * (never through a link or junction). The temporary directory's own list and its ancestors' are
+ * not examined there (unlike the POSIX check): the default, %TEMP% in the user's profile, is the
+ * user's alone.
  */
 final class NativeLib {
     private NativeLib() {}
+
+    /** os.name starts with "Windows" (Windows 10, Windows Server 2022, ...). */
+    static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
+
+    private static final String PREFIX = "shakerand-jni-";
+
+    /** Everything an access-list entry can grant (before the static block, which uses it). */
+    private static final EnumSet<AclEntryPermission> ALL = EnumSet.allOf(AclEntryPermission.class);
+
+    /**
+     * LocalSystem as the JDK names it. It reads every file whatever the list says, so an entry
+     * for it takes nothing away; Wine adds one to every list (it derives lists from the Unix
+     * mode), where Windows keeps exactly the list it was given.
+     */
+    private static final String LOCAL_SYSTEM = "NT AUTHORITY\\SYSTEM";
 
     static final boolean LOADED;
     static final String STATUS;
@@ -41,22 +72,35 @@ final class NativeLib {
             status = "disabled by -Dshakerand.native=false";
         } else {
             String platform = platform();
-            String resource = "/native/" + platform + "/libshakerand_jni.so";
+            String name = libraryFileName(platform);
+            String resource = "/native/" + platform + "/" + name;
             try (InputStream in = NativeLib.class.getResourceAsStream(resource)) {
                 if (in == null) {
                     status = "no native library for " + platform;
                 } else {
                     Path dir = createPrivateDirectory();
-                    Path file = dir.resolve("libshakerand_jni.so");
+                    Path file = dir.resolve(name);
                     try {
-                        try (OutputStream o = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW,
-                                StandardOpenOption.WRITE)) {
-                            in.transferTo(o);
+                        if (WINDOWS) {
+                            // It inherits the directory's owner-only entry; made its own and
+                            // checked before a byte is written.
+                            try (OutputStream o = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW,
+                                    StandardOpenOption.WRITE)) {
+                                restrictToOwner(file);
+                                in.transferTo(o);
+                            }
+                        } else {
+                            try (OutputStream o = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW,
+                                    StandardOpenOption.WRITE)) {
+                                in.transferTo(o);
+                            }
                         }
                         System.load(file.toAbsolutePath().toString());
                     } finally {
                         // Once mapped, the file is not needed: remove it now, not at exit,
-                        // so a crash leaves nothing behind.
+                        // so a crash leaves nothing behind. Windows refuses while the DLL is
+                        // loaded: the next start removes it (sweepExited); deleteOnExit is
+                        // kept for a DLL that failed to load.
                         boolean fileGone = file.toFile().delete();
                         if (!dir.toFile().delete()) {
                             dir.toFile().deleteOnExit(); // registered first, so deleted last
@@ -90,13 +134,41 @@ final class NativeLib {
         Path parent = Paths.get(System.getProperty("shakerand.tmpdir",
                 System.getProperty("java.io.tmpdir"))).toRealPath();
         boolean unix = FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
+        boolean acl = FileSystems.getDefault().supportedFileAttributeViews().contains("acl");
+        if (WINDOWS) {
+            if (!acl) {
+                throw new IOException("no access-control lists on " + parent
+                        + ": cannot make the DLL private to this user");
+            }
+        } else if (!unix) {
+            throw new IOException("no POSIX permissions on " + parent
+                    + ": cannot make the library private to this user");
+        }
         long pid = ProcessHandle.current().pid();
         for (int attempt = 0; ; attempt++) {
-            Path dir = parent.resolve("shakerand-jni-" + pid + "-" + Long.toHexString(System.nanoTime())
+            Path dir = parent.resolve(PREFIX + pid + "-" + Long.toHexString(System.nanoTime())
                     + "-" + attempt);
             try {
-                if (!unix) {
-                    return Files.createDirectory(dir);
+                if (WINDOWS) {
+                    // An empty list of its own at creation, replaced by the owner-only one
+                    // before anything is put in. Windows merges the parent's inheritable entries
+                    // into any list given at creation, so until then whoever the parent lets
+                    // create files may put one in: the directory must still be empty after.
+                    Files.createDirectory(dir, aclAttribute(List.of()));
+                    try {
+                        restrictToOwner(dir);
+                        requireEmpty(dir);
+                    } catch (IOException | RuntimeException e) {
+                        try {
+                            Files.delete(dir);
+                        } catch (IOException | RuntimeException f) {
+                            e.addSuppressed(f);
+                        }
+                        throw e;
+                    }
+                    // After this process's directory exists: its owner is whose to delete.
+                    sweepExited(parent, dir);
+                    return dir;
                 }
                 Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(
                         PosixFilePermissions.fromString("rwx------")));
@@ -137,10 +209,144 @@ final class NativeLib {
         }
     }
 
+    private static java.nio.file.attribute.FileAttribute<List<AclEntry>> aclAttribute(List<AclEntry> acl) {
+        return new java.nio.file.attribute.FileAttribute<>() {
+            @Override
+            public String name() {
+                return "acl:acl";
+            }
+
+            @Override
+            public List<AclEntry> value() {
+                return acl;
+            }
+        };
+    }
+
+    /**
+     * Refuses a directory something was put in before it was made private (see
+     * createPrivateDirectory): not loading beats loading beside another user's file.
+     */
+    static void requireEmpty(Path dir) throws IOException {
+        try (DirectoryStream<Path> in = Files.newDirectoryStream(dir)) {
+            if (in.iterator().hasNext()) {
+                throw new IOException(dir + " was written to before its access list was made"
+                        + " owner-only (the temporary directory passes other users' rights down);"
+                        + " set -Dshakerand.tmpdir to a directory only this user can write to");
+            }
+        }
+    }
+
+    /**
+     * Replaces path's access list by one entry granting its owner everything (inherited by what
+     * is created inside), and reads it back: a file system that keeps another list, or none,
+     * is refused. The owner is whoever the system made owner at creation (this user, or the
+     * Administrators group for an elevated administrator), so no account name is looked up.
+     */
+    private static void restrictToOwner(Path path) throws IOException {
+        AclFileAttributeView view = Files.getFileAttributeView(path, AclFileAttributeView.class,
+                LinkOption.NOFOLLOW_LINKS);
+        UserPrincipal owner = view.getOwner();
+        AclEntry entry = AclEntry.newBuilder().setType(AclEntryType.ALLOW).setPrincipal(owner)
+                .setPermissions(ALL)
+                .setFlags(Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)
+                        ? EnumSet.of(AclEntryFlag.FILE_INHERIT, AclEntryFlag.DIRECTORY_INHERIT)
+                        : EnumSet.noneOf(AclEntryFlag.class))
+                .build();
+        view.setAcl(List.of(entry));
+        List<AclEntry> back = view.getAcl();
+        if (!ownerOnly(back, owner)) {
+            throw new IOException(path + " did not keep its owner-only access list: " + back);
+        }
+    }
+
+    /** acl grants owner everything and no one else anything (LocalSystem aside, see above). */
+    static boolean ownerOnly(List<AclEntry> acl, UserPrincipal owner) {
+        boolean ownerHasAll = false;
+        for (AclEntry e : acl) {
+            if (e.principal().equals(owner)) {
+                ownerHasAll |= e.type() == AclEntryType.ALLOW && e.permissions().containsAll(ALL);
+            } else if (e.type() == AclEntryType.ALLOW && !e.permissions().isEmpty()
+                    && !e.principal().getName().equals(LOCAL_SYSTEM)) {
+                return false;
+            }
+        }
+        return ownerHasAll;
+    }
+
+    /**
+     * Deletes the directories (and the DLL inside) of earlier processes that have exited; a
+     * loaded DLL cannot be deleted on Windows, so each process leaves its own behind. Only
+     * directories with own's owner are touched (own: this process's new directory, kept), and
+     * never through a symbolic link or junction: in a temporary folder others can write to
+     * (C:\Windows\Temp for a service), anyone could plant a name like ours pointing at a
+     * folder of their choosing. A directory whose process still runs is left alone (it may be
+     * between writing and loading its DLL), and one holding anything else is kept with what else
+     * it holds. A DLL still loaded (another class loader's in this process) cannot be deleted
+     * and stays.
+     */
+    static void sweepExited(Path parent, Path own) {
+        long me = ProcessHandle.current().pid();
+        UserPrincipal owner;
+        try {
+            owner = Files.getOwner(own, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException | RuntimeException e) {
+            return; // the sweep only tidies; loading goes on without it
+        }
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(parent, PREFIX + "*")) {
+            for (Path dir : dirs) {
+                if (dir.getFileName().equals(own.getFileName())) {
+                    continue;
+                }
+                String rest = dir.getFileName().toString().substring(PREFIX.length());
+                int dash = rest.indexOf('-');
+                long pid;
+                try {
+                    pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                // This process's own id counts as exited (its own directory is skipped above):
+                // Windows (and Wine, at every start) reuses the ids of exited processes.
+                if (pid != me && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    continue;
+                }
+                try {
+                    BasicFileAttributes a = Files.readAttributes(dir, BasicFileAttributes.class,
+                            LinkOption.NOFOLLOW_LINKS);
+                    if (!sweepable(a, Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS), owner)) {
+                        continue;
+                    }
+                    Files.deleteIfExists(dir.resolve(libraryFileName("windows")));
+                    Files.delete(dir); // fails if something else is inside: left alone
+                } catch (IOException | RuntimeException e) {
+                    // in use, or gone meanwhile: not ours to force
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the sweep only tidies; loading goes on without it
+        }
+    }
+
+    /**
+     * A plain directory (attributes read without following links) of the given owner. On
+     * Windows a junction (a mount-point reparse point) is a directory that is no symbolic link:
+     * the JDK reports it, like any reparse point but a symbolic link, as isOther.
+     */
+    static boolean sweepable(BasicFileAttributes a, UserPrincipal owner, UserPrincipal me) {
+        return a.isDirectory() && !a.isOther() && !a.isSymbolicLink() && owner.equals(me);
+    }
+
+    /** The library's file name, in the jar and on disk. */
+    static String libraryFileName(String platform) {
+        return platform.startsWith("windows") ? "shakerand_jni.dll" : "libshakerand_jni.so";
+    }
+
     static String platform() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
-        String o = os.startsWith("linux") ? "linux" : os.replaceAll("[^a-z0-9]", "");
+        String o = os.startsWith("linux") ? "linux"
+                : os.startsWith("windows") ? "windows" : os.replaceAll("[^a-z0-9]", "");
         String a = arch.equals("amd64") || arch.equals("x86_64") ? "x86_64" : arch;
         return o + "-" + a;
     }

@@ -5,14 +5,16 @@ import java.nio.file.Paths;
 
 /**
  * The C samplers themselves on an engine of the tests' own library (src/test/c/samplers_jni.c,
- * built by src/main/c/build.sh into target/test-native/PLATFORM/, never in the jar), for
- * CrossCheckTest's comparison with the Java ports. Loaded on first use; needs the native path.
+ * built by src/main/c/build.sh or build-windows.sh into target/test-native/PLATFORM/, never in
+ * the jar), for CrossCheckTest's comparison with the Java ports. Loaded on first use; needs the
+ * native path.
  */
 final class NativeSamplers {
     private NativeSamplers() {}
 
     static {
-        System.load(Paths.get("target", "test-native", NativeLib.platform(), "libshakerand_samplers_jni.so")
+        System.load(Paths.get("target", "test-native", NativeLib.platform(),
+                System.mapLibraryName("shakerand_samplers_jni"))
                 .toAbsolutePath().toString());
     }
 

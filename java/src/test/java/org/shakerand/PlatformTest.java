@@ -32,6 +32,7 @@ class PlatformTest {
     @Test
     void reportsItsSourcesAndDraws() {
         String impl = ShakeRandom.implementation();
+        System.out.println("shakerand implementation: " + impl); // the runners' summary lines quote it
         int at = impl.indexOf("sources: ");
         assertTrue(at >= 0, impl);
         String sources = impl.substring(at + "sources: ".length());
