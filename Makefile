@@ -8,10 +8,11 @@ BUILD_TSAN ?= build-tsan
 BUILD_CLANG ?= build-clang
 BUILD_BENCH ?= build-bench
 BUILD_PLATFORMS ?= build-platforms
+BUILD_WINDOWS ?= build-windows
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-python test-go test-java test-java-cross test-verify demo bench bench-go bench-java bench-python verify verify-long clean
+.PHONY: all deps check check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-verify demo bench bench-go bench-java bench-python verify verify-long clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -21,7 +22,29 @@ all:
 deps:
 	tools/install-deps.sh test
 
-test: deps test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-python test-go test-java test-java-cross test-verify
+# The fast loop for a change (a few minutes once built): the C suites in
+# Release; the Python oracle (hashlib, pycryptodome) and vector checks; the
+# Go module (cgo); the Java suite on JDK 17, both paths. make test runs
+# everything; make verify the long forms.
+CHECK_TARGETS := test-c check-python check-go check-java
+check: deps
+	@tools/run-targets.sh "$(MAKE)" $(CHECK_TARGETS)
+	@echo "make check: passed (make test runs everything)"
+
+check-python: test-c
+	python3 -m pytest -q tests/python/test_oracle.py tests/python/test_vectors.py
+
+check-go:
+	cd go && go vet ./... && go test -count=1 ./...
+
+check-java:
+	SHAKERAND_JDKS=/usr/lib/jvm/java-17-openjdk-amd64 java/run-tests.sh
+
+# One after another, with the time each took (tools/run-targets.sh).
+TEST_TARGETS := test-c test-install test-clang test-asan test-tsan test-cross test-platforms \
+    test-windows test-python test-go test-java test-java-cross test-verify
+test: deps
+	@tools/run-targets.sh "$(MAKE)" $(TEST_TARGETS)
 	@echo "make test: every suite passed"
 
 test-c:
@@ -33,12 +56,14 @@ test-c:
 test-install: test-c
 	tests/consumer/run.sh $(BUILD)
 
-# Everything again with clang (the C++ header must build -Werror with both).
+# Everything again with clang (the C++ header must build -Werror with both);
+# every suite runs but the three longest (signal reentrancy, the samplers'
+# statistics), which run under gcc and ASan.
 test-clang:
 	CC=clang CXX=clang++ cmake -S . -B $(BUILD_CLANG) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release \
 	    -DSHAKERAND_BUILD_TESTS=ON
 	cmake --build $(BUILD_CLANG) -j $(JOBS)
-	ctest --test-dir $(BUILD_CLANG) --output-on-failure -j $(JOBS)
+	ctest --test-dir $(BUILD_CLANG) --output-on-failure -j $(JOBS) -E '^(reentrancy|reentrancy_x8|samplers)$$'
 
 # The whole C suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
 test-asan:
@@ -69,6 +94,18 @@ test-cross:
 test-platforms:
 	tools/install-deps.sh platforms
 	JOBS=$(JOBS) tests/platforms/build.sh $(BUILD_PLATFORMS)
+	tests/platforms/go.sh $(BUILD_PLATFORMS)/go
+
+# x86-64 Windows, cross-built with MinGW-w64 and run under Wine 8
+# (tests/windows/): the C suites, the CLI's tests, the Go suites (pure and
+# cgo) and the Java native tests on a Windows JVM, whose success lets the
+# jar carry the Windows DLL (so before test-java).
+test-windows:
+	tools/install-deps.sh windows
+	tests/windows/c.sh $(BUILD_WINDOWS)
+	tests/windows/cli.sh
+	tests/windows/go.sh
+	tests/windows/java.sh
 
 test-platforms-all:
 	tools/install-deps.sh platforms
@@ -96,9 +133,10 @@ test-java:
 test-java-cross:
 	java/run-cross-tests.sh
 
-# The verification suite's short forms (fuzzing 20 s a target, SmallCrush,
-# rngtest, ent, seven dieharder tests, sampler chi-square, ctgrind, valgrind
-# on the fast suites); report in build-verify/RESULTS.md.
+# The verification suite's short forms (fuzzing 20 s a target; SmallCrush,
+# rngtest, ent and seven dieharder tests on the system generator; sampler
+# chi-square, ctgrind, valgrind on the fast suites); report in
+# build-verify/RESULTS.md.
 test-verify: test-c
 	tools/install-deps.sh verify
 	verification/run.sh short
@@ -159,4 +197,4 @@ bench-java:
 	java/run-bench.sh
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH) $(BUILD_PLATFORMS) build-fuzz build-verify build-tidy build-ctgrind
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH) $(BUILD_PLATFORMS) $(BUILD_WINDOWS) build-fuzz build-verify build-tidy build-ctgrind
