@@ -18,9 +18,10 @@
  * bulk speed a reseed (one getrandom call plus the hardware reads and one
  * hash, a few microseconds) every 16 MiB costs well under 0.1 %; 60 s is
  * the interval at which Linux reseeds its own generator. The clock (one
- * that counts time suspended: shakerand_system_clock_ns) is read only on the slow path, once per 4 KiB drawn, so a small request costs no
- * system call: a thread that draws less than 4 KiB a minute reseeds at its
- * next 4 KiB.
+ * that counts time suspended: shakerand_system_clock_ns) is read only on
+ * the slow path, once per 4 KiB drawn, so a small request costs no system
+ * call: a thread that draws less than 4 KiB a minute reseeds at its next
+ * 4 KiB.
  * Large requests are served in pieces of at most 1 MiB, each through the
  * same checks.
  *

@@ -23,6 +23,8 @@ if [ "${1:-}" = --all ]; then
     shift
 fi
 work=${1:-$root/build-platforms}
+mkdir -p "$work"
+work=$(cd "$work" && pwd) # absolute: compilers and linkers run elsewhere
 [ $# -gt 0 ] && shift
 targets=${*:-aarch64-macos x86_64-macos x86_64-freebsd}
 jobs=${JOBS:-2}
