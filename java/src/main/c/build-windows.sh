@@ -14,7 +14,7 @@ set -eu
 # The DLL's inputs: the core, its headers and build files, the glue, the compiler, and
 # NativeLib.java, whose native methods the glue implements (its JNI header is made from it).
 digest() {
-    (cd "$1" && find src include cmake CMakeLists.txt java/src/main/c/shakerand_jni.c \
+    (cd "$1" && find src include cmake CMakeLists.txt java/src/main/c/shakerand_jni.c java/src/main/c/engine_alloc.h \
         java/src/main/c/build-windows.sh java/src/main/java/org/shakerand/NativeLib.java \
         -type f 2>/dev/null |
         LC_ALL=C sort | xargs sha256sum

@@ -7,31 +7,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _WIN32
-#include <malloc.h>
-#endif
 
 #include "shakerand.h"
-
-/* Engines want 64-byte alignment. The Windows C runtime has no aligned_alloc, and what its
- * _aligned_malloc returns must be released by _aligned_free. */
-static shakerand_engine *engine_alloc(void)
-{
-#ifdef _WIN32
-    return _aligned_malloc(sizeof(shakerand_engine), 64);
-#else
-    return aligned_alloc(64, sizeof(shakerand_engine));
-#endif
-}
-
-static void engine_release(shakerand_engine *e)
-{
-#ifdef _WIN32
-    _aligned_free(e);
-#else
-    free(e);
-#endif
-}
+#include "../../main/c/engine_alloc.h"
 
 static void throw_new(JNIEnv *env, const char *cls, const char *msg)
 {
