@@ -654,6 +654,21 @@ void *draw_everything(void *)
     } while (0)
 
 #if defined(_WIN32)
+// Runs `body` on a new thread with `reserve` bytes of stack (0: the
+// default) and returns its exit code, or 99 when the thread cannot start.
+DWORD run_win32_thread(LPTHREAD_START_ROUTINE body, SIZE_T reserve)
+{
+    HANDLE t = CreateThread(nullptr, reserve, body, nullptr,
+                            reserve != 0 ? STACK_SIZE_PARAM_IS_A_RESERVATION : 0, nullptr);
+    if (t == nullptr)
+        return 99;
+    DWORD code = 1;
+    if (WaitForSingleObject(t, INFINITE) != WAIT_OBJECT_0 || !GetExitCodeThread(t, &code))
+        code = 98;
+    CloseHandle(t);
+    return code;
+}
+
 // A thread made with a 64 KiB stack (the allocation granularity, the
 // smallest reservation): the wipe stays above the stack's guard pages.
 DWORD WINAPI draw_everything_win32(void *arg) { return draw_everything(arg) == nullptr ? 0 : 1; }
@@ -661,14 +676,7 @@ DWORD WINAPI draw_everything_win32(void *arg) { return draw_everything(arg) == n
 TEST(StackBounds, SmallestThreadStack)
 {
     SKIP_UNDER_SANITIZERS();
-    HANDLE t = CreateThread(nullptr, 64 * 1024, draw_everything_win32, nullptr,
-                            STACK_SIZE_PARAM_IS_A_RESERVATION, nullptr);
-    ASSERT_NE(t, nullptr);
-    ASSERT_EQ(WAIT_OBJECT_0, WaitForSingleObject(t, INFINITE));
-    DWORD code = 1;
-    GetExitCodeThread(t, &code);
-    CloseHandle(t);
-    EXPECT_EQ(code, 0u);
+    EXPECT_EQ(0u, run_win32_thread(draw_everything_win32, 64 * 1024));
 }
 
 // The bounds are the running fiber's, read at each wipe: fibers with the
@@ -707,13 +715,7 @@ DWORD WINAPI draw_on_small_fibers(void *)
 TEST(StackBounds, SmallFiberStacks)
 {
     SKIP_UNDER_SANITIZERS();
-    HANDLE t = CreateThread(nullptr, 0, draw_on_small_fibers, nullptr, 0, nullptr);
-    ASSERT_NE(t, nullptr);
-    ASSERT_EQ(WAIT_OBJECT_0, WaitForSingleObject(t, INFINITE));
-    DWORD code = 1;
-    GetExitCodeThread(t, &code);
-    CloseHandle(t);
-    EXPECT_EQ(code, 0u);
+    EXPECT_EQ(0u, run_win32_thread(draw_on_small_fibers, 0));
 }
 
 // A 64 KiB stack whose thread keeps 32 KiB for handling an overflow
@@ -729,14 +731,7 @@ DWORD WINAPI draw_with_stack_guarantee(void *arg)
 TEST(StackBounds, SmallThreadStackWithAGuarantee)
 {
     SKIP_UNDER_SANITIZERS();
-    HANDLE t = CreateThread(nullptr, 64 * 1024, draw_with_stack_guarantee, nullptr,
-                            STACK_SIZE_PARAM_IS_A_RESERVATION, nullptr);
-    ASSERT_NE(t, nullptr);
-    ASSERT_EQ(WAIT_OBJECT_0, WaitForSingleObject(t, INFINITE));
-    DWORD code = 1;
-    GetExitCodeThread(t, &code);
-    CloseHandle(t);
-    EXPECT_EQ(code, 0u);
+    EXPECT_EQ(0u, run_win32_thread(draw_with_stack_guarantee, 64 * 1024));
 }
 #else
 TEST(StackBounds, SmallestThreadStack)
