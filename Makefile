@@ -76,8 +76,9 @@ test-asan:
 test-tsan:
 	cmake -S . -B $(BUILD_TSAN) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	    -DSHAKERAND_BUILD_TESTS=ON -DSHAKERAND_SANITIZE=thread
-	cmake --build $(BUILD_TSAN) -j $(JOBS)
-	ctest --test-dir $(BUILD_TSAN) --output-on-failure -R 'system|engine|entropy|reentrancy'
+	cmake --build $(BUILD_TSAN) -j $(JOBS) --target test_system test_engine test_entropy \
+	    test_entropy_atfork test_reentrancy
+	ctest --test-dir $(BUILD_TSAN) --output-on-failure -R '^(system|engine|entropy|reentrancy)'
 
 # ppc64le (DARN), aarch64 (RNDR), s390x (big-endian) and x86-64 without
 # RDRAND, under qemu-user; then the stack-residue suite on the first three.
@@ -88,21 +89,23 @@ test-cross:
 
 # macOS (arm64, x86-64) and FreeBSD (x86-64), cross-built with zig cc and
 # -Werror, not run: the libraries and the CLI for each, every C suite
-# compiled for arm64 macOS, both C++ headers against libc++ (about 2
-# minutes on a fresh machine). test-platforms-all links every C suite for
-# every target (zig then builds each target's libc++ first).
+# compiled for each, both C++ headers against libc++, the Python
+# extension; Go's cross builds. test-platforms-all links every C suite
+# for every target (zig then builds each target's libc++ first).
 test-platforms:
 	tools/install-deps.sh platforms
 	JOBS=$(JOBS) tests/platforms/build.sh $(BUILD_PLATFORMS)
 	tests/platforms/go.sh $(BUILD_PLATFORMS)/go
 
 # x86-64 Windows, cross-built with MinGW-w64 and run under Wine 8
-# (tests/windows/): the C suites, the CLI's tests, the Go suites (pure and
-# cgo) and the Java native tests on a Windows JVM, whose success lets the
-# jar carry the Windows DLL (so before test-java).
+# (tests/windows/): the C suites, cmake --install and its find_package and
+# pkg-config consumers, the CLI's tests, the Go suites (pure and cgo) and
+# the Java native tests on a Windows JVM, whose success lets the jar carry
+# the Windows DLL (so before test-java).
 test-windows:
 	tools/install-deps.sh windows
 	tests/windows/c.sh $(BUILD_WINDOWS)
+	tests/windows/install.sh $(BUILD_WINDOWS)/install
 	tests/windows/cli.sh
 	tests/windows/go.sh
 	tests/windows/java.sh

@@ -30,13 +30,16 @@ for check in "engine:deadly signal:a wrong stream" "below:heap-buffer-overflow:a
     echo "fuzz self-check: $what planted in fuzz_$target found ($expect, after $(grep -o '#[0-9]*' "$planted/log" | tail -1 | tr -d '#') inputs)"
     rm -rf "$planted"
 done
-for target in xof engine below cli; do
+# One target: replay its regressions, then fuzz; prints its line, or its
+# log's tail and fails.
+fuzz_one() { # target
+    target=$1
     fuzzer="$build/tests/fuzz/fuzz_$target"
     work=$(mktemp -d) # new corpus entries and the CLI's -o files land here
     regressions="$root/tests/fuzz/regressions/$target"
     if [ -d "$regressions" ]; then
         (cd "$work" && "$fuzzer" "$regressions"/* >"$work/replay.log" 2>&1) ||
-            { cat "$work/replay.log"; echo "fuzz $target: a regression input fails" >&2; exit 1; }
+            { cat "$work/replay.log"; echo "fuzz $target: a regression input fails" >&2; return 1; }
     fi
     mkdir "$work/corpus"
     if (cd "$work" && "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
@@ -49,6 +52,26 @@ for target in xof engine below cli; do
     else
         tail -40 "$work/log"
         echo "fuzz $target: FAILED, input saved under $build/artifacts/ (add it to tests/fuzz/regressions/$target/)" >&2
-        exit 1
+        return 1
     fi
+}
+# As many targets at once as there are cores (each fuzzer is one process),
+# each with its output kept apart and printed in order.
+jobs=$(nproc 2>/dev/null || echo 1)
+status=0
+set -- xof engine below cli
+while [ $# -gt 0 ]; do
+    batch=""
+    i=0
+    while [ $# -gt 0 ] && [ $i -lt "$jobs" ]; do
+        fuzz_one "$1" >"$build/fuzz-$1.out" 2>&1 &
+        batch="$batch $1:$!"
+        shift
+        i=$((i + 1))
+    done
+    for entry in $batch; do
+        wait "${entry#*:}" || status=1
+        cat "$build/fuzz-${entry%%:*}.out"
+    done
 done
+exit $status
