@@ -5,16 +5,16 @@
 # clang with those systems' libc headers and libc++) and warnings as errors;
 # googletest is built from Debian's sources for each target, as
 # tests/cross/suites.sh does. Then the two C++ headers compiled for
-# arm64 macOS against libc++. Nothing here can run these binaries: built,
-# not run (README, docs/system.md).
+# arm64 macOS against libc++, and the Python extension for each target.
+# Nothing here can run these binaries: built, not run (README,
+# docs/system.md).
 # Usage: build.sh [--all] [WORK_DIR] [TARGET...]; TARGET: aarch64-macos
 # x86_64-macos x86_64-freebsd (default: all three). Without --all (make
 # test): each target links the static and shared libraries and the CLI,
-# and aarch64-macos compiles every C test suite without linking them, so
-# no target's libc++ is built (zig builds it, about a minute a target, the
-# first time a C++ program links). With --all (make test-platforms-all):
-# every suite of every target compiled and linked. Prints a line per
-# target.
+# and compiles every C test suite without linking them, so no target's
+# libc++ is built (zig builds it, about a minute a target, the first time
+# a C++ program links). With --all (make test-platforms-all): every suite
+# of every target compiled and linked. Prints a line per target.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 all=0
@@ -48,23 +48,19 @@ EOS
 clang_version=$("$zig" cc --version | sed -n 's/.*clang version \([0-9.]*\).*/\1/p')
 
 # What to build in a configured tree: see the usage above.
-targets_for() { # build target library
+targets_for() { # build library
     if [ $all = 1 ]; then
         echo all
-    elif [ "$2" = aarch64-macos ]; then
-        echo "shakerand_static $3 shakerand_cli"
-        ninja -C "$1" -t targets all | sed -n 's|^\(tests/CMakeFiles/test_[a-z0-9_]*\.dir/[^:]*\.o\):.*|\1|p' | sort -u
     else
-        echo "shakerand_static $3 shakerand_cli"
+        echo "shakerand_static $2 shakerand_cli"
+        ninja -C "$1" -t targets all | sed -n 's|^\(tests/CMakeFiles/[a-z0-9_]*\.dir/[^:]*\.o\):.*|\1|p' | sort -u
     fi
 }
-describe() { # target
+describe() {
     if [ $all = 1 ]; then
         echo "the libraries, the CLI and every C suite, linked"
-    elif [ "$1" = aarch64-macos ]; then
-        echo "the libraries and the CLI, linked; every C suite compiled"
     else
-        echo "the libraries and the CLI, linked"
+        echo "the libraries and the CLI, linked; every C suite compiled"
     fi
 }
 
@@ -111,9 +107,9 @@ for target in $targets; do
             -DSHAKERAND_BUILD_TESTS=ON \
             -DSHAKERAND_GTEST_SOURCE=/usr/src/googletest -DSHAKERAND_JSON_INCLUDE="$work/json" \
             >"$log" 2>&1 &&
-        ninja_targets=$(targets_for "$build" "$target" "$library") &&
+        ninja_targets=$(targets_for "$build" "$library") &&
         cmake --build "$build" -j "$jobs" --target $ninja_targets >>"$log" 2>&1; then
-        echo "platform $target: built, not run: $(describe "$target") ($(($(date +%s) - start)) s)"
+        echo "platform $target: built, not run: $(describe) ($(($(date +%s) - start)) s)"
     else
         status=1
         tail -40 "$log" >&2
