@@ -162,12 +162,27 @@ SHAKERAND_API uint32_t shakerand_engine_u32(shakerand_engine *engine);
 /* Zeroise the engine; it must be initialised again before use. */
 SHAKERAND_API void shakerand_engine_wipe(shakerand_engine *engine);
 
+/* The kinds, as one table every front end asks instead of listing them:
+ * shakerand_kind_count() of them, the i-th being shakerand_kind_at(i)
+ * (0, no kind, for i >= the count). */
+SHAKERAND_API size_t shakerand_kind_count(void);
+SHAKERAND_API shakerand_kind shakerand_kind_at(size_t index);
+
 /* "turboshake256", "shake256", "turboshake256x8", "chacha8rand"; NULL for
  * an unknown kind. */
 SHAKERAND_API const char *shakerand_kind_name(shakerand_kind kind);
 
 /* The kind called `name`; SHAKERAND_EINVAL (and *kind untouched) if none. */
 SHAKERAND_API int shakerand_kind_from_name(const char *name, shakerand_kind *kind);
+
+/* The seed length the kind requires (32 for chacha8rand), or 0 if it takes
+ * a seed of any length, the empty one included (0 for an unknown kind). */
+SHAKERAND_API size_t shakerand_kind_seed_size(shakerand_kind kind);
+
+/* The bytes the kind hands out between two ratchets or rekeys (1088,
+ * 1088, 1056, 992 in the order above; 0 for an unknown kind): a front end
+ * that buffers output sizes its buffer by it. */
+SHAKERAND_API size_t shakerand_kind_block_size(shakerand_kind kind);
 
 /* ---- Entropy and the system generator ---------------------------------- */
 /*

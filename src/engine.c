@@ -39,26 +39,76 @@ void (*volatile shakerand_step_hook_for_testing)(void);
 
 size_t shakerand_engine_size(void) { return sizeof(shakerand_engine); }
 
+static void start_turboshake256(shakerand_engine *engine, uint32_t tag, const void *seed,
+                                size_t seed_len);
+static void start_shake256(shakerand_engine *engine, uint32_t tag, const void *seed,
+                           size_t seed_len);
+static void start_turboshake256x8(shakerand_engine *engine, uint32_t tag, const void *seed,
+                                  size_t seed_len);
+static void start_chacha8rand(shakerand_engine *engine, uint32_t tag, const void *seed,
+                              size_t seed_len);
+
+/* The engine kinds: one row each, the only place that lists them. The
+ * shakerand_kind_* functions answer from it for every front end; a new
+ * kind is a row here, its start function and its kernels. */
+static const struct kind_row {
+    shakerand_kind kind;
+    const char *name;
+    uint16_t seed_size;  /* the exact seed length, or 0: any length */
+    uint16_t block_size; /* bytes handed out between ratchets or rekeys */
+    uint32_t tag;        /* in the engine's memory (engine.h) */
+    void (*start)(shakerand_engine *engine, uint32_t tag, const void *seed, size_t seed_len);
+} kind_rows[] = {
+    {SHAKERAND_TURBOSHAKE256, "turboshake256", 0, BLOCKS_PER_PERIOD * RATE, TAG_TURBOSHAKE256,
+     start_turboshake256},
+    {SHAKERAND_SHAKE256, "shake256", 0, BLOCKS_PER_PERIOD * RATE, TAG_SHAKE256, start_shake256},
+    {SHAKERAND_TURBOSHAKE256X8, "turboshake256x8", 0, X8_OUTPUT_BYTES, TAG_TURBOSHAKE256X8,
+     start_turboshake256x8},
+    {SHAKERAND_CHACHA8RAND, "chacha8rand", CHACHA8_KEY_BYTES, CHACHA8_OUTPUT_BYTES,
+     TAG_CHACHA8RAND, start_chacha8rand},
+};
+enum { KIND_COUNT = sizeof kind_rows / sizeof kind_rows[0] };
+
+static const struct kind_row *kind_row(shakerand_kind kind)
+{
+    for (size_t i = 0; i < KIND_COUNT; i++)
+        if (kind_rows[i].kind == kind)
+            return &kind_rows[i];
+    return NULL;
+}
+
+size_t shakerand_kind_count(void) { return KIND_COUNT; }
+
+shakerand_kind shakerand_kind_at(size_t index)
+{
+    return index < KIND_COUNT ? kind_rows[index].kind : (shakerand_kind)0;
+}
+
 const char *shakerand_kind_name(shakerand_kind kind)
 {
-    switch (kind) {
-    case SHAKERAND_TURBOSHAKE256: return "turboshake256";
-    case SHAKERAND_SHAKE256: return "shake256";
-    case SHAKERAND_TURBOSHAKE256X8: return "turboshake256x8";
-    case SHAKERAND_CHACHA8RAND: return "chacha8rand";
-    }
-    return NULL;
+    const struct kind_row *row = kind_row(kind);
+    return row != NULL ? row->name : NULL;
+}
+
+size_t shakerand_kind_seed_size(shakerand_kind kind)
+{
+    const struct kind_row *row = kind_row(kind);
+    return row != NULL ? row->seed_size : 0;
+}
+
+size_t shakerand_kind_block_size(shakerand_kind kind)
+{
+    const struct kind_row *row = kind_row(kind);
+    return row != NULL ? row->block_size : 0;
 }
 
 int shakerand_kind_from_name(const char *name, shakerand_kind *kind)
 {
-    static const shakerand_kind kinds[] = {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256,
-                                          SHAKERAND_TURBOSHAKE256X8, SHAKERAND_CHACHA8RAND};
     if (name == NULL || kind == NULL)
         return SHAKERAND_EINVAL;
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-        if (strcmp(name, shakerand_kind_name(kinds[i])) == 0) {
-            *kind = kinds[i];
+    for (size_t i = 0; i < KIND_COUNT; i++) {
+        if (strcmp(name, kind_rows[i].name) == 0) {
+            *kind = kind_rows[i].kind;
             return SHAKERAND_OK;
         }
     }
@@ -184,53 +234,75 @@ static void keyed_start(shakerand_engine *engine, uint32_t tag, const uint64_t k
     e->tag = tag;
 }
 
+/* The x1 engines: the seed absorbed and the XOF finalised; its state is
+ * block 0. */
+static void start_x1(shakerand_engine *engine, uint32_t tag, shakerand_xof *xof, const void *seed,
+                     size_t seed_len)
+{
+    shakerand_xof_absorb_unwiped(xof, seed, seed_len);
+    shakerand_xof_squeeze_unwiped(xof, NULL, 0);
+    shakerand_memzero(engine, sizeof *engine);
+    struct engine *e = as_engine(engine);
+    memcpy(e->state, xof->state_, sizeof xof->state_);
+    e->tag = tag;
+    e->end = RATE;
+    e->rounds = xof->rounds_;
+    shakerand_xof_wipe(xof);
+}
+
+static void start_turboshake256(shakerand_engine *engine, uint32_t tag, const void *seed,
+                                size_t seed_len)
+{
+    shakerand_xof xof;
+    shakerand_turboshake256_init(&xof, 0x1F);
+    start_x1(engine, tag, &xof, seed, seed_len);
+}
+
+static void start_shake256(shakerand_engine *engine, uint32_t tag, const void *seed,
+                           size_t seed_len)
+{
+    shakerand_xof xof;
+    shakerand_shake256_init(&xof);
+    start_x1(engine, tag, &xof, seed, seed_len);
+}
+
+/* The keyed engines from 32 key bytes. */
+static void start_keyed(shakerand_engine *engine, uint32_t tag, unsigned char key_bytes[KEY_BYTES])
+{
+    uint64_t key[KEY_BYTES / 8];
+    for (unsigned w = 0; w < KEY_BYTES / 8; w++)
+        key[w] = load_le(key_bytes + (size_t)8 * w, 8);
+    keyed_start(engine, tag, key);
+    shakerand_memzero(key_bytes, KEY_BYTES);
+    shakerand_memzero(key, sizeof key);
+}
+
+static void start_turboshake256x8(shakerand_engine *engine, uint32_t tag, const void *seed,
+                                  size_t seed_len)
+{
+    unsigned char key_bytes[KEY_BYTES];
+    shakerand_turboshake256_unwiped(key_bytes, sizeof key_bytes, seed, seed_len, X8_KEY_DOMAIN);
+    start_keyed(engine, tag, key_bytes);
+}
+
+/* The seed is the key (its length checked by engine_init). */
+static void start_chacha8rand(shakerand_engine *engine, uint32_t tag, const void *seed,
+                              size_t seed_len)
+{
+    unsigned char key_bytes[KEY_BYTES];
+    (void)seed_len;
+    memcpy(key_bytes, seed, sizeof key_bytes);
+    start_keyed(engine, tag, key_bytes);
+}
+
 __attribute__((noinline)) static int engine_init(shakerand_engine *engine, shakerand_kind kind,
                                                  const void *seed, size_t seed_len)
 {
-    if (engine == NULL || (seed == NULL && seed_len > 0))
+    const struct kind_row *row = kind_row(kind);
+    if (engine == NULL || row == NULL || (seed == NULL && seed_len > 0) ||
+        (row->seed_size != 0 && seed_len != row->seed_size))
         return SHAKERAND_EINVAL;
-    if (kind == SHAKERAND_TURBOSHAKE256X8 || kind == SHAKERAND_CHACHA8RAND) {
-        unsigned char key_bytes[KEY_BYTES];
-        uint64_t key[KEY_BYTES / 8];
-        if (kind == SHAKERAND_CHACHA8RAND) {
-            if (seed_len != CHACHA8_KEY_BYTES)
-                return SHAKERAND_EINVAL;
-            memcpy(key_bytes, seed, sizeof key_bytes);
-        } else {
-            shakerand_turboshake256_unwiped(key_bytes, sizeof key_bytes, seed, seed_len, X8_KEY_DOMAIN);
-        }
-        for (unsigned w = 0; w < KEY_BYTES / 8; w++)
-            key[w] = load_le(key_bytes + (size_t)8 * w, 8);
-        keyed_start(engine, kind == SHAKERAND_CHACHA8RAND ? TAG_CHACHA8RAND : TAG_TURBOSHAKE256X8,
-                    key);
-        shakerand_memzero(key_bytes, sizeof key_bytes);
-        shakerand_memzero(key, sizeof key);
-        return SHAKERAND_OK;
-    }
-    shakerand_xof xof;
-    uint32_t tag;
-    switch (kind) {
-    case SHAKERAND_TURBOSHAKE256:
-        shakerand_turboshake256_init(&xof, 0x1F);
-        tag = TAG_TURBOSHAKE256;
-        break;
-    case SHAKERAND_SHAKE256:
-        shakerand_shake256_init(&xof);
-        tag = TAG_SHAKE256;
-        break;
-    default:
-        return SHAKERAND_EINVAL;
-    }
-    shakerand_xof_absorb_unwiped(&xof, seed, seed_len);
-    shakerand_xof_squeeze_unwiped(&xof, NULL, 0); /* finalise: the state is block 0 */
-
-    shakerand_memzero(engine, sizeof *engine);
-    struct engine *e = as_engine(engine);
-    memcpy(e->state, xof.state_, sizeof xof.state_);
-    e->tag = tag;
-    e->end = RATE;
-    e->rounds = xof.rounds_;
-    shakerand_xof_wipe(&xof);
+    row->start(engine, row->tag, seed, seed_len);
     return SHAKERAND_OK;
 }
 

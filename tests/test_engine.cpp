@@ -389,6 +389,47 @@ TEST(Engine, Names)
     EXPECT_EQ(alignof(shakerand_engine), 64u);
 }
 
+// The core's table of kinds is the reference model's, as the vector file
+// records it; every kind's seed rule holds in shakerand_engine_init.
+TEST(Engine, KindTableIsTheVectorFiles)
+{
+    const auto expected = test::load_json("vectors/shakerand.json").at("kinds");
+    ASSERT_EQ(shakerand_kind_count(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); i++) {
+        const auto &row = expected[i];
+        const shakerand_kind kind = shakerand_kind_at(i);
+        EXPECT_EQ(static_cast<int>(kind), row.at("value").get<int>()) << i;
+        ASSERT_NE(shakerand_kind_name(kind), nullptr) << i;
+        EXPECT_EQ(shakerand_kind_name(kind), row.at("name").get<std::string>());
+        EXPECT_EQ(shakerand_kind_seed_size(kind), row.at("seed_size").get<std::size_t>()) << i;
+        EXPECT_EQ(shakerand_kind_block_size(kind), row.at("block_size").get<std::size_t>()) << i;
+        EXPECT_EQ(kind_of(row.at("name").get<std::string>()), kind);
+    }
+    EXPECT_EQ(shakerand_kind_at(expected.size()), static_cast<shakerand_kind>(0));
+    EXPECT_EQ(shakerand_kind_at(SIZE_MAX), static_cast<shakerand_kind>(0));
+    for (int unknown : {0, 5, 99}) {
+        EXPECT_EQ(shakerand_kind_seed_size(static_cast<shakerand_kind>(unknown)), 0u);
+        EXPECT_EQ(shakerand_kind_block_size(static_cast<shakerand_kind>(unknown)), 0u);
+    }
+}
+
+TEST(Engine, EveryKindTakesTheSeedsItsRowSays)
+{
+    const bytes seed = test::ptn(300);
+    for (std::size_t i = 0; i < shakerand_kind_count(); i++) {
+        const shakerand_kind kind = shakerand_kind_at(i);
+        const std::size_t size = shakerand_kind_seed_size(kind);
+        for (std::size_t n : {0, 1, 31, 32, 33, 64, 136, 300}) {
+            shakerand_engine e;
+            const int expected = size == 0 || n == size ? SHAKERAND_OK : SHAKERAND_EINVAL;
+            EXPECT_EQ(expected, shakerand_engine_init(&e, kind, seed.data(), n))
+                << shakerand_kind_name(kind) << " " << n;
+            if (expected == SHAKERAND_OK)
+                shakerand_engine_wipe(&e);
+        }
+    }
+}
+
 TEST(EngineErrors, BadInitChangesNothing)
 {
     shakerand_engine e, before;

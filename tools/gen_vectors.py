@@ -59,12 +59,18 @@ def entry(kind, seed, offsets):
 
 def engine_vectors():
     out = []
-    for kind in ("turboshake256", "shake256", "turboshake256x8"):
-        for n in SEED_LENGTHS:
-            out.append(entry(kind, ptn(n), CHUNK_OFFSETS))
+    for kind, _, seed_size, _ in ref.KINDS:
+        if seed_size == 0:
+            for n in SEED_LENGTHS:
+                out.append(entry(kind, ptn(n), CHUNK_OFFSETS))
     for seed in [ptn(32)] + CHACHA8_SEEDS:
         out.append(entry("chacha8rand", seed, CHACHA8_OFFSETS))
     return out
+
+
+def kinds():
+    return [{"name": name, "value": value, "seed_size": seed_size, "block_size": block_size}
+            for name, value, seed_size, block_size in ref.KINDS]
 
 
 def document():
@@ -78,7 +84,11 @@ def document():
             "seeds are 32 bytes, and its streams are checked against Go's "
             "math/rand/v2 ChaCha8 (go/vectors_test.go). c2sp_chacha8rand is "
             "the test vector published with the C2SP chacha8rand "
-            "specification: the first Uint64 values for its seed."),
+            "specification: the first Uint64 values for its seed. kinds is "
+            "the table of engine kinds (src/engine.c): name, the C enum's "
+            "value, the seed length required (0: any length), the bytes "
+            "handed out between ratchets or rekeys."),
+        "kinds": kinds(),
         "engines": engine_vectors(),
         "c2sp_chacha8rand": C2SP_CHACHA8RAND,
     }

@@ -192,6 +192,18 @@ def chacha8rand_stream(seed, n):
     return bytes(out[:n])
 
 
+# The engine kinds as the C core's table (src/engine.c) lists them: name,
+# the C enum's value, the seed length required (0: any), the bytes handed
+# out between ratchets or rekeys. The vector file records this table and
+# every front end's copy is checked against it.
+KINDS = [
+    ("turboshake256", 1, 0, 8 * 136),
+    ("shake256", 2, 0, 8 * 136),
+    ("turboshake256x8", 3, 0, X8_OUTPUT_BYTES),
+    ("chacha8rand", 4, 32, 992),
+]
+
+
 def engine_stream(kind, seed, n):
     """The first n bytes of engine `kind` seeded with `seed` (docs/engines.md):
     the XOF's squeeze, in periods of 8 blocks of 136 bytes; between periods
