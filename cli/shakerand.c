@@ -714,6 +714,27 @@ static void progress_finish(struct progress *p)
 
 /* ---- bytes ---------------------------------------------------------------- */
 
+/* The engine kinds, from the core's table: "a, b, c or d". */
+static const char *kind_list(void)
+{
+    static char list[256];
+    if (list[0] == '\0') {
+        const size_t n = shakerand_kind_count();
+        size_t len = 0;
+        for (size_t i = 0; i < n && len < sizeof list; i++) {
+            const char *sep = i == 0 ? "" : i + 1 == n ? " or " : ", ";
+            const int w = snprintf(list + len, sizeof list - len, "%s%s", sep,
+                                   shakerand_kind_name(shakerand_kind_at(i)));
+            if (w < 0)
+                break;
+            len += (size_t)w;
+        }
+    }
+    return list;
+}
+
+/* The line of bytes --help that names the engines, printed from the table
+ * between the two halves of the text. */
 static const char bytes_usage[] =
     "Usage: shakerand bytes -n SIZE [--hex | --base64] [--engine ENGINE] [--seed HEX]\n"
     "                       [-o FILE]\n"
@@ -722,8 +743,8 @@ static const char bytes_usage[] =
     "\n"
     "  -n, --size SIZE      number of bytes; K, M, G, T suffixes are powers of 1024\n"
     "      --hex            lower-case hexadecimal on one line (like openssl rand -hex)\n"
-    "      --base64         base64 in lines of 64 characters (like openssl rand -base64)\n"
-    "  -e, --engine ENGINE  turboshake256, shake256, turboshake256x8 or chacha8rand\n"
+    "      --base64         base64 in lines of 64 characters (like openssl rand -base64)\n";
+static const char bytes_usage_after_engines[] =
     "  -s, --seed HEX       seed the engine (default turboshake256) with these\n"
     "                       bytes for a reproducible stream ('' is the empty seed)\n"
     "  -o, --output FILE    write to FILE instead of standard output; a regular\n"
@@ -790,12 +811,12 @@ static int cmd_bytes(int argc, char **argv)
         case 'e':
             engine_arg = optarg;
             if (shakerand_kind_from_name(optarg, &kind) != SHAKERAND_OK)
-                die(EXIT_USAGE,
-                    "bytes: unknown engine '%s' (turboshake256, shake256, turboshake256x8, "
-                    "chacha8rand)",
-                    optarg);
+                die(EXIT_USAGE, "bytes: unknown engine '%s' (%s)", optarg, kind_list());
             break;
-        case 'h': return print_usage(bytes_usage);
+        case 'h':
+            fputs(bytes_usage, stdout);
+            printf("  -e, --engine ENGINE  %s\n", kind_list());
+            return print_usage(bytes_usage_after_engines);
         }
     }
     no_operands(argc, argv, "bytes");
@@ -817,11 +838,13 @@ static int cmd_bytes(int argc, char **argv)
         seed = parse_hex(seed_arg, &seed_len, &why);
         if (seed == NULL)
             die(EXIT_USAGE, "bytes: seed %s", why);
-        if (kind == SHAKERAND_CHACHA8RAND && seed_len != 32)
-            die(EXIT_USAGE, "bytes: a chacha8rand seed is exactly 32 bytes (64 hex digits), not %zu",
-                seed_len);
+        const size_t seed_size = shakerand_kind_seed_size(kind);
+        if (seed_size != 0 && seed_len != seed_size)
+            die(EXIT_USAGE, "bytes: a %s seed is exactly %zu bytes (%zu hex digits), not %zu",
+                shakerand_kind_name(kind), seed_size, 2 * seed_size, seed_len);
     } else if (engine_arg != NULL) {
-        seed_len = kind == SHAKERAND_CHACHA8RAND ? 32 : 64;
+        /* 64 bytes where any length goes: twice the 256-bit security level. */
+        seed_len = shakerand_kind_seed_size(kind) != 0 ? shakerand_kind_seed_size(kind) : 64;
         seed = malloc(seed_len);
         if (seed == NULL)
             die(EXIT_RUNTIME, "out of memory");

@@ -231,8 +231,11 @@ class engine {
 
     void init(std::span<const std::uint8_t> seed)
     {
-        if (K == kind::chacha8rand && seed.size() != 32)
-            throw std::invalid_argument("shakerand::engine: a chacha8rand seed is exactly 32 bytes, not " +
+        const auto c_kind = static_cast<shakerand_kind>(K);
+        const std::size_t seed_size = shakerand_kind_seed_size(c_kind);
+        if (seed_size != 0 && seed.size() != seed_size)
+            throw std::invalid_argument(std::string("shakerand::engine: a ") + shakerand_kind_name(c_kind) +
+                                        " seed is exactly " + std::to_string(seed_size) + " bytes, not " +
                                         std::to_string(seed.size()));
         detail::check(shakerand_engine_init(&engine_, static_cast<shakerand_kind>(K), seed.data(),
                                             seed.size()));

@@ -70,6 +70,8 @@ core_state *pyext_state_of_type(PyTypeObject *type);
 
 /* draw.c: errors and the system generator */
 int pyext_raise_status(int status);
+/* The engine kinds' names, in the core's table order (a new tuple). */
+PyObject *pyext_kind_names(void);
 int pyext_system_ready(void);
 void pyext_system_mark_ready(void);
 double pyext_double_of(uint64_t v);

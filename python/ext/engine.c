@@ -63,6 +63,23 @@ static void Engine_dealloc(EngineObject *self)
     Py_DECREF(type);
 }
 
+PyObject *pyext_kind_names(void)
+{
+    const size_t n = shakerand_kind_count();
+    PyObject *names = PyTuple_New((Py_ssize_t)n);
+    if (names == NULL)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        PyObject *name = PyUnicode_FromString(shakerand_kind_name(shakerand_kind_at(i)));
+        if (name == NULL) {
+            Py_DECREF(names);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(names, (Py_ssize_t)i, name);
+    }
+    return names;
+}
+
 static int kind_of(PyObject *name, shakerand_kind *kind)
 {
     if (!PyUnicode_Check(name)) {
@@ -75,10 +92,11 @@ static int kind_of(PyObject *name, shakerand_kind *kind)
         return -1;
     /* strlen: a NUL inside the str would otherwise end the name early */
     if (strlen(s) != (size_t)len || shakerand_kind_from_name(s, kind) != SHAKERAND_OK) {
-        PyErr_Format(PyExc_ValueError,
-                     "unknown engine kind %R: turboshake256, shake256, turboshake256x8 or "
-                     "chacha8rand",
-                     name);
+        PyObject *kinds = pyext_kind_names();
+        if (kinds != NULL) {
+            PyErr_Format(PyExc_ValueError, "unknown engine kind %R: one of %R", name, kinds);
+            Py_DECREF(kinds);
+        }
         return -1;
     }
     return 0;
@@ -97,9 +115,10 @@ static PyObject *Engine_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     EngineObject *self = NULL;
     if (kind_of(name, &kind) < 0)
         goto done;
-    if (kind == SHAKERAND_CHACHA8RAND && seed.len != 32) {
-        PyErr_Format(PyExc_ValueError, "a chacha8rand seed is exactly 32 bytes, not %zd",
-                     seed.len);
+    const size_t seed_size = shakerand_kind_seed_size(kind);
+    if (seed_size != 0 && (size_t)seed.len != seed_size) {
+        PyErr_Format(PyExc_ValueError, "a %s seed is exactly %zu bytes, not %zd",
+                     shakerand_kind_name(kind), seed_size, seed.len);
         goto done;
     }
     self = engine_alloc(type, kind);

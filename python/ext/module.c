@@ -314,6 +314,11 @@ static int core_exec(PyObject *module)
         PyModule_AddIntConstant(module, "RELEASE_GIL_BYTES", RELEASE_GIL_BYTES) < 0 ||
         PyModule_AddIntConstant(module, "SYSTEM_BITS_BYTES", SYSTEM_BITS_BYTES) < 0)
         return -1;
+    PyObject *kinds = pyext_kind_names();
+    if (kinds == NULL || PyModule_AddObject(module, "KINDS", kinds) < 0) {
+        Py_XDECREF(kinds);
+        return -1;
+    }
     return 0;
 }
 

@@ -3,6 +3,7 @@
 bits on the byte stream, seeds of every type, and the same values as the C
 CLI for every kind."""
 import hashlib
+import re
 import subprocess
 
 import pytest
@@ -13,8 +14,26 @@ from conftest import ptn
 KINDS = shakerand.KINDS
 
 
-def test_kinds_are_the_c_cores():
-    assert KINDS == ("turboshake256", "shake256", "turboshake256x8", "chacha8rand")
+def test_kinds_are_the_vector_files(vectors):
+    # The C core's table of kinds, as the vector file records it.
+    assert KINDS == tuple(row["name"] for row in vectors["kinds"])
+
+
+def test_each_kind_takes_the_seed_lengths_its_row_says(vectors):
+    for row in vectors["kinds"]:
+        for n in (0, 1, 31, 32, 33, 136):
+            if row["seed_size"] in (0, n):
+                shakerand.Random(bytes(n), row["name"])
+            else:
+                with pytest.raises(ValueError, match="a %s seed is exactly %d bytes, not %d"
+                                   % (row["name"], row["seed_size"], n)):
+                    shakerand.Random(bytes(n), row["name"])
+
+
+def test_an_unknown_kind_is_named_with_the_known_ones():
+    with pytest.raises(ValueError, match="unknown engine kind 'x': one of %s"
+                       % re.escape(repr(KINDS))):
+        shakerand.Random(b"", "x")
 
 
 @pytest.mark.parametrize("slicing", ["whole", "odd", "ones_then_big"])

@@ -4,6 +4,7 @@ the man page list the same long options, the completion scripts know every
 command and option, the man page renders without warnings, and
 cmake --install puts the man page and the completions where man and the
 shells look."""
+import json
 import os
 import re
 import shutil
@@ -154,3 +155,23 @@ def test_install_puts_the_man_page_and_completions_in_place(tmp_path):
                        capture_output=True, env=dict(os.environ, MANWIDTH="80"))
     assert r.returncode == 0, r.stderr
     assert b"shakerand" in r.stdout and b"EXIT STATUS" in r.stdout
+
+
+def test_help_man_page_and_completions_name_exactly_the_cores_kinds(cli):
+    # The table of kinds (the C core's, recorded in the vector file) is what
+    # --help prints; the man page and the completions are written by hand
+    # and must follow it.
+    with open(os.path.join(ROOT, "vectors", "shakerand.json")) as f:
+        kinds = [row["name"] for row in json.load(f)["kinds"]]
+    line = next(l for l in help_text(cli, "bytes").splitlines() if "-e, --engine ENGINE" in l)
+    assert re.findall(r"[a-z0-9]+", line.split("ENGINE", 1)[1].replace(" or ", " ")) == kinds
+    with open(MAN) as f:
+        man = f.read()
+    entry = man.split("\\fB\\-\\-engine\\fR \\fIENGINE\\fR\n", 1)[1].split("\na\n", 1)[0]
+    assert re.findall(r"^\.BR? ([a-z0-9]+)", entry, re.M) == kinds
+    with open(os.path.join(COMPLETIONS, "shakerand.bash")) as f:
+        assert re.search(r'compgen -W "%s"' % " ".join(kinds), f.read())
+    with open(os.path.join(COMPLETIONS, "_shakerand")) as f:
+        assert ":engine:(%s)'" % " ".join(kinds) in f.read()
+    with open(os.path.join(COMPLETIONS, "shakerand.fish")) as f:
+        assert "-l engine -x -a '%s'" % " ".join(kinds) in f.read()

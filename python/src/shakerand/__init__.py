@@ -60,8 +60,9 @@ __version__: str = _core.core_version
 #: Bytes a token holds when ``nbytes`` is None, as in :mod:`secrets`.
 DEFAULT_ENTROPY = 32
 
-#: The engine kinds of :class:`Random` and :class:`shakerand.numpy.BitGenerator`.
-KINDS = ("turboshake256", "shake256", "turboshake256x8", "chacha8rand")
+#: The engine kinds of :class:`Random` and :class:`shakerand.numpy.BitGenerator`,
+#: as the C core's table lists them (docs/engines.md).
+KINDS = _core.KINDS
 
 #: The methods of :func:`below` (docs/samplers.md).
 METHODS = ("rng-bc-1", "rng-bc-8", "simple-discard", "simple-modular")

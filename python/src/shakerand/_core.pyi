@@ -8,6 +8,7 @@ _Buffer = Any  # bytes, bytearray, memoryview or any buffer
 core_version: str
 RELEASE_GIL_BYTES: int
 SYSTEM_BITS_BYTES: int
+KINDS: Tuple[str, ...]
 
 def random() -> float: ...
 def getrandbits(k: int) -> int: ...
