@@ -60,7 +60,8 @@ classes="target/classes:target/test-classes"
 tests="--select-class=org.shakerand.PlatformTest --select-class=org.shakerand.VectorTest
     --select-class=org.shakerand.CrossCheckTest --select-class=org.shakerand.SeededApiTest
     --select-class=org.shakerand.DrbgTest --select-class=org.shakerand.ThreadSafetyTest
-    --select-class=org.shakerand.UuidTest --select-class=org.shakerand.ArgumentTest"
+    --select-class=org.shakerand.UuidTest --select-class=org.shakerand.ArgumentTest
+    --select-class=org.shakerand.KindTableTest"
 
 # run QEMU DEBIAN_ARCH PLATFORM CPU EXPECT_SOURCES
 run() {

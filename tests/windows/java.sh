@@ -95,7 +95,7 @@ grep -qw rdrand /proc/cpuinfo && expect="${expect:+$expect,}+rdrand"
 # making a symbolic link and changing a file's owner as done, and does neither).
 tests="--exclude-tag=links-and-owners"
 for c in PlatformTest WindowsLoaderTest VectorTest CrossCheckTest SeededApiTest UuidTest ArgumentTest \
-         ThreadSafetyTest DrbgTest StatisticsTest ChaCha8EngineTest; do
+         ThreadSafetyTest DrbgTest StatisticsTest ChaCha8EngineTest KindTableTest; do
     tests="$tests --select-class=org.shakerand.$c"
 done
 # The DLL under test comes first on the class path; one an earlier jar build copied into

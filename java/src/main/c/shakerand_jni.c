@@ -207,7 +207,8 @@ JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_engineNew(JNIEnv *env, jcla
     shakerand_memzero(s, (size_t)n);
     free(s);
     if (status != SHAKERAND_OK) {
-        /* An unknown kind, or a seed length the kind refuses (chacha8rand: 32 bytes only). */
+        /* An unknown kind, or a seed length the kind refuses (shakerand_kind_seed_size); the
+         * Java side checks the length against the same table first, so this is a backstop. */
         engine_release(e);
         const char *name = shakerand_kind_name((shakerand_kind)kind);
         char msg[160];
@@ -217,6 +218,43 @@ JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_engineNew(JNIEnv *env, jcla
         return 0;
     }
     return (jlong)(intptr_t)e;
+}
+
+/* The kind table, straight from the core's: Java reads it once (NativeLib.kinds) and lists no
+ * kind of its own. The sizes are small (uint16_t in the core), so they fit a jint. */
+JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_kindCount(JNIEnv *env, jclass c)
+{
+    (void)env;
+    (void)c;
+    return (jint)shakerand_kind_count();
+}
+
+JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_kindAt(JNIEnv *env, jclass c, jint index)
+{
+    (void)env;
+    (void)c;
+    return index < 0 ? 0 : (jint)shakerand_kind_at((size_t)index);
+}
+
+JNIEXPORT jstring JNICALL Java_org_shakerand_NativeLib_kindName(JNIEnv *env, jclass c, jint kind)
+{
+    (void)c;
+    const char *name = shakerand_kind_name((shakerand_kind)kind);
+    return name != NULL ? (*env)->NewStringUTF(env, name) : NULL;
+}
+
+JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_kindSeedSize(JNIEnv *env, jclass c, jint kind)
+{
+    (void)env;
+    (void)c;
+    return (jint)shakerand_kind_seed_size((shakerand_kind)kind);
+}
+
+JNIEXPORT jint JNICALL Java_org_shakerand_NativeLib_kindBlockSize(JNIEnv *env, jclass c, jint kind)
+{
+    (void)env;
+    (void)c;
+    return (jint)shakerand_kind_block_size((shakerand_kind)kind);
 }
 
 JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_engineFill(JNIEnv *env, jclass c, jlong h,

@@ -2,28 +2,33 @@
 package org.shakerand;
 
 import java.util.Arrays;
+import java.util.List;
 
 /** The engines of docs/engines.md in Java, byte-identical to the C library's. */
 final class JavaEngines {
     private JavaEngines() {}
 
+    /**
+     * The pure-Java path's kind table: the rows of the C core's (src/engine.c), each with its
+     * Java engine. The only place this path lists the kinds; KindTableTest holds it (and the
+     * native table) to the vector file's "kinds".
+     */
+    static final List<KindRow> KINDS = List.of(
+            new KindRow("turboshake256", 1, 0, Xof.PERIOD_BYTES, seed -> new Xof(seed, 12)),
+            new KindRow("shake256", 2, 0, Xof.PERIOD_BYTES, seed -> new Xof(seed, 24)),
+            new KindRow("turboshake256x8", 3, 0, X8.OUTPUT, X8::new),
+            new KindRow("chacha8rand", 4, ChaCha8Rand.KEY_BYTES, ChaCha8Rand.OUTPUT_BYTES, ChaCha8::new));
+
+    /** @throws IllegalArgumentException for a seed length the kind refuses (nothing is kept) */
     static BufferedStream create(ShakeRandom.Kind kind, byte[] seed) {
-        switch (kind) {
-            case TURBOSHAKE256:
-                return new Xof(seed, 12);
-            case SHAKE256:
-                return new Xof(seed, 24);
-            case TURBOSHAKE256X8:
-                return new X8(seed);
-            case CHACHA8RAND:
-                return new ChaCha8(seed);
-            default:
-                throw new IllegalArgumentException("unknown kind " + kind);
-        }
+        return KindRow.of(KINDS, kind).start(seed);
     }
 
     /** RandomSHAKE's streams: the XOF squeezed in periods of 8 blocks, a ratchet between them. */
     static final class Xof extends BufferedStream {
+        static final int BLOCKS_PER_PERIOD = 8;
+        /** Bytes handed out between two ratchets: the kind's block size. */
+        static final int PERIOD_BYTES = BLOCKS_PER_PERIOD * Sponge.RATE;
         private final long[] s = new long[25];
         private final int rounds;
         private int block;
@@ -41,7 +46,7 @@ final class JavaEngines {
                 Bytes.putLe64(buf, 8 * i, s[i]);
             }
             Keccak.permute(s, rounds);
-            if (++block == 8) {
+            if (++block == BLOCKS_PER_PERIOD) {
                 block = 0;
                 s[0] = 0;
                 s[1] = 0;
@@ -114,10 +119,12 @@ final class JavaEngines {
     static final class ChaCha8 extends BufferedStream {
         final int[] key = new int[8];
 
-        /** @throws IllegalArgumentException if the seed is not 32 bytes (nothing is kept) */
+        /**
+         * From a seed of exactly KEY_BYTES bytes: create checks it against the table; the system
+         * generator passes a key of that length.
+         */
         ChaCha8(byte[] seed) {
             super(ChaCha8Rand.OUTPUT_BYTES);
-            ShakeRandom.Kind.CHACHA8RAND.checkSeed(seed);
             for (int i = 0; i < 8; i++) {
                 key[i] = Bytes.le32(seed, 4 * i);
             }

@@ -20,6 +20,7 @@ import java.nio.file.attribute.AclFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -381,6 +382,43 @@ final class NativeLib {
      * length the kind refuses (the C library's SHAKERAND_EINVAL).
      */
     static native long engineNew(int kind, byte[] seed);
+
+    // The C core's kind table (shakerand_kind_count, _at, _name, _seed_size, _block_size): the
+    // native path asks it instead of listing kinds, so a kind added to the core needs no change
+    // here. A kind is its shakerand_kind value.
+
+    static native int kindCount();
+
+    /** The index-th kind's value; 0 past the end. */
+    static native int kindAt(int index);
+
+    /** null for an unknown kind. */
+    static native String kindName(int kind);
+
+    /** The exact seed length, or 0 for any length. */
+    static native int kindSeedSize(int kind);
+
+    static native int kindBlockSize(int kind);
+
+    /** The native path's kind table, read once; empty if the library did not load. */
+    static List<KindRow> kinds() {
+        return Kinds.TABLE;
+    }
+
+    /** A holder: the table is read at first use, after the library is loaded. */
+    private static final class Kinds {
+        static final List<KindRow> TABLE = read();
+
+        private static List<KindRow> read() {
+            List<KindRow> rows = new ArrayList<>();
+            for (int i = 0, n = LOADED ? kindCount() : 0; i < n; i++) {
+                int kind = kindAt(i);
+                rows.add(new KindRow(kindName(kind), kind, kindSeedSize(kind), kindBlockSize(kind),
+                        seed -> new NativeEngine(kind, seed)));
+            }
+            return List.copyOf(rows);
+        }
+    }
 
     static native void engineFill(long engine, byte[] b, int off, int len);
 

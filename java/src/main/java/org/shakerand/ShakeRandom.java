@@ -54,30 +54,34 @@ import java.util.stream.LongStream;
 public class ShakeRandom extends SecureRandom {
     private static final long serialVersionUID = 1L;
 
-    /** The engines of docs/engines.md; the values match the C enum shakerand_kind. */
+    /**
+     * The engines of docs/engines.md. Each constant names a row of the active backend's kind
+     * table (the C library's shakerand_kind_* functions on the native path, the pure-Java
+     * engines' own table otherwise): its name and seed rule come from there, not from here.
+     */
     public enum Kind {
         /** TurboSHAKE256 in periods with a ratchet; a seed of any length. */
-        TURBOSHAKE256(1, "turboshake256", -1),
+        TURBOSHAKE256,
         /** As TURBOSHAKE256 with SHAKE256 (24 rounds); a seed of any length. */
-        SHAKE256(2, "shake256", -1),
+        SHAKE256,
         /** Eight TurboSHAKE256 lanes with key erasure every 1056 bytes; a seed of any length. */
-        TURBOSHAKE256X8(3, "turboshake256x8", -1),
+        TURBOSHAKE256X8,
         /**
          * C2SP chacha8rand with key erasure every 992 bytes: for a 32-byte seed, the stream of
          * Go's {@code math/rand/v2} {@code NewChaCha8(seed)} (read with {@code nextLong} alone,
          * its {@code Uint64} values; with {@code nextBytes} alone, its {@code Read}). The seed
          * must be exactly 32 bytes.
          */
-        CHACHA8RAND(4, "chacha8rand", 32);
+        CHACHA8RAND;
 
-        final int code;
-        final String cname;
-        private final int seedBytes;
-
-        Kind(int code, String cname, int seedBytes) {
-            this.code = code;
-            this.cname = cname;
-            this.seedBytes = seedBytes;
+        /**
+         * This kind's row in the table of the backend that serves {@link ShakeRandom#seeded}.
+         * NativeLib.LOADED rather than SystemGenerator.NATIVE (the same value): NativeLib's
+         * initialisation never uses this enum, while SystemGenerator's does (through
+         * JavaSystemGenerator.KIND), so this read can never see it half done.
+         */
+        KindRow row() {
+            return KindRow.of(NativeLib.LOADED ? NativeLib.kinds() : JavaEngines.KINDS, this);
         }
 
         /**
@@ -86,7 +90,7 @@ public class ShakeRandom extends SecureRandom {
          * @return the name, e.g. "turboshake256x8"
          */
         public String engineName() {
-            return cname;
+            return row().name();
         }
 
         /**
@@ -95,15 +99,8 @@ public class ShakeRandom extends SecureRandom {
          * @return the length in bytes, or -1 if any length (empty included) will do
          */
         public int seedLength() {
-            return seedBytes;
-        }
-
-        /** Throws IllegalArgumentException, naming the length, for a seed this engine refuses. */
-        void checkSeed(byte[] seed) {
-            if (seedBytes >= 0 && seed.length != seedBytes) {
-                throw new IllegalArgumentException(cname + " takes a seed of exactly " + seedBytes
-                        + " bytes, not " + seed.length);
-            }
+            int n = row().seedSize(); // the C table's 0 ("any length") is this API's -1
+            return n == 0 ? -1 : n;
         }
     }
 
@@ -170,9 +167,7 @@ public class ShakeRandom extends SecureRandom {
     public static ShakeRandom seeded(byte[] seed, Kind kind) {
         Objects.requireNonNull(seed, "seed");
         Objects.requireNonNull(kind, "kind");
-        kind.checkSeed(seed);
-        RandomStream s = SystemGenerator.NATIVE ? new NativeEngine(kind.code, seed) : JavaEngines.create(kind, seed);
-        return new ShakeRandom(s, kind);
+        return new ShakeRandom(kind.row().start(seed), kind);
     }
 
     /** Pure-Java engine regardless of the native library (package-private, for the tests). */

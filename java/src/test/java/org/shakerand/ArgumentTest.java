@@ -94,7 +94,7 @@ class ArgumentTest {
                 // The JNI glue refuses it too (the C library's SHAKERAND_EINVAL), should anything
                 // reach it without the Java check.
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                        () -> NativeLib.engineNew(k.code, seed));
+                        () -> NativeLib.engineNew(k.row().value(), seed));
                 assertTrue(e.getMessage().contains("chacha8rand engine from a seed of " + n + " bytes"),
                         e.getMessage());
             }

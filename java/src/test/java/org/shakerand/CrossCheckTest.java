@@ -38,7 +38,7 @@ class CrossCheckTest {
 
     private ShakeRandom pair(ShakeRandom.Kind k, String seedText) {
         byte[] seed = TestSupport.seed(k, seedText);
-        c = NativeSamplers.engineNew(k.code, seed);
+        c = NativeSamplers.engineNew(k.row().value(), seed);
         return ShakeRandom.seededJava(seed, k);
     }
 
@@ -182,7 +182,7 @@ class CrossCheckTest {
             String what = k + " seed " + TestSupport.toHex(seed) + " n " + n + " (master seed " + master + ")";
 
             byte[] whole = new byte[n];
-            long e = NativeLib.engineNew(k.code, seed);
+            long e = NativeLib.engineNew(k.row().value(), seed);
             try {
                 NativeLib.engineFill(e, whole, 0, n);
             } finally {
@@ -193,7 +193,7 @@ class CrossCheckTest {
             byte[] pure = new byte[n];
             JavaEngines.create(k, seed).fill(pure, 0, n);
             assertArrayEquals(whole, pure, "pure Java in one fill, " + what);
-            NativeEngine ne = new NativeEngine(k.code, seed);
+            NativeEngine ne = new NativeEngine(k.row().value(), seed);
             try {
                 assertArrayEquals(pure, sliced(ne, n, sr), "native sliced, " + what);
             } finally {
