@@ -53,6 +53,22 @@ import (
 // Pure says whether this is the pure-Go build (false: cgo over the C core).
 const Pure = false
 
+// kindTable is the C core's table of kinds, read once through the
+// functions it is exported by (kind.go looks kinds up in it).
+var kindTable = func() []kindRow {
+	rows := make([]kindRow, C.shakerand_kind_count())
+	for i := range rows {
+		k := C.shakerand_kind_at(C.size_t(i))
+		rows[i] = kindRow{
+			kind:      Kind(k),
+			name:      C.GoString(C.shakerand_kind_name(k)),
+			seedSize:  int(C.shakerand_kind_seed_size(k)),
+			blockSize: int(C.shakerand_kind_block_size(k)),
+		}
+	}
+	return rows
+}()
+
 // engine is one C engine, in C memory (it must be 64-byte aligned and is
 // never moved).
 type engine struct {

@@ -25,13 +25,24 @@ import (
 // Pure says whether this is the pure-Go build (true: no cgo).
 const Pure = true
 
+// kindTable is internal/purego's table of the kinds it implements (kind.go
+// looks kinds up in it).
+var kindTable = func() []kindRow {
+	src := purego.Kinds()
+	rows := make([]kindRow, len(src))
+	for i, r := range src {
+		rows[i] = kindRow{kind: Kind(r.Value), name: r.Name, seedSize: r.SeedSize, blockSize: r.BlockSize}
+	}
+	return rows
+}()
+
 type engine struct {
 	e purego.Engine
 }
 
 func newEngine(kind Kind, seed []byte) *engine {
 	checkSeed(kind, seed)
-	e, err := purego.New(purego.Kind(kind), seed)
+	e, err := purego.New(int(kind), seed)
 	if err != nil {
 		panic("shakerand: " + err.Error())
 	}

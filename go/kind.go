@@ -24,31 +24,49 @@ const (
 	ChaCha8Rand Kind = 4
 )
 
-var kindNames = map[Kind]string{
-	TurboSHAKE256: "turboshake256", SHAKE256: "shake256",
-	TurboSHAKE256x8: "turboshake256x8", ChaCha8Rand: "chacha8rand",
+// kindRow is one row of the table of engine kinds, which the backend
+// keeps: the C core's (src/engine.c kind_rows) in the cgo build,
+// internal/purego's in the pure-Go build. This package lists no kinds of
+// its own (the exported constants only name rows), so a new kind needs
+// nothing here but its constant.
+type kindRow struct {
+	kind      Kind
+	name      string
+	seedSize  int // the exact seed length, or 0: any length, empty included
+	blockSize int // bytes handed out between two ratchets or rekeys
+}
+
+// row returns k's row of the backend's table (kindTable), if it has one.
+// The lookup compares Kind values in Go, so a value outside the C enum's
+// range never matches a kind it would truncate to.
+func (k Kind) row() (kindRow, bool) {
+	for _, r := range kindTable {
+		if r.kind == k {
+			return r, true
+		}
+	}
+	return kindRow{}, false
 }
 
 // String returns the kind's name, as the C library and the other front
 // ends spell it ("turboshake256x8", ...).
 func (k Kind) String() string {
-	if name, ok := kindNames[k]; ok {
-		return name
+	if r, ok := k.row(); ok {
+		return r.name
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
 }
 
-// A ChaCha8Rand seed is one ChaCha key, as rand.NewChaCha8's [32]byte.
-const chacha8SeedSize = 32
-
-// checkSeed panics, before anything is allocated, for an unknown kind or a
-// ChaCha8Rand seed of another length than 32 bytes.
+// checkSeed panics, before anything is allocated, for an unknown kind or
+// a seed of another length than the one its kind requires (ChaCha8Rand's
+// 32 bytes).
 func checkSeed(kind Kind, seed []byte) {
-	if _, ok := kindNames[kind]; !ok {
+	r, ok := kind.row()
+	if !ok {
 		panic(fmt.Sprintf("shakerand: unknown engine kind %d", int(kind)))
 	}
-	if kind == ChaCha8Rand && len(seed) != chacha8SeedSize {
-		panic(fmt.Sprintf("shakerand: a chacha8rand seed is exactly %d bytes, not %d",
-			chacha8SeedSize, len(seed)))
+	if r.seedSize != 0 && len(seed) != r.seedSize {
+		panic(fmt.Sprintf("shakerand: a %s seed is exactly %d bytes, not %d",
+			r.name, r.seedSize, len(seed)))
 	}
 }

@@ -77,11 +77,6 @@ func cBelowBC1(s *Source, r []byte) []byte {
 	return out
 }
 
-func cKinds() []Kind {
-	return []Kind{C.SHAKERAND_TURBOSHAKE256, C.SHAKERAND_SHAKE256, C.SHAKERAND_TURBOSHAKE256X8,
-		C.SHAKERAND_CHACHA8RAND}
-}
-
 // cKernelSupported says whether this build has the kernel called name and
 // the CPU runs it, by the same test the core's SHAKERAND_KERNEL uses.
 func cKernelSupported(name string) bool {

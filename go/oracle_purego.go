@@ -53,6 +53,4 @@ func cUUIDFormat(u UUID) string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:16])
 }
 
-func cKinds() []Kind { return []Kind{TurboSHAKE256, SHAKE256, TurboSHAKE256x8, ChaCha8Rand} }
-
 func cKernelSupported(name string) bool { return name == "purego" }

@@ -61,23 +61,22 @@ func NewSeeded(kind Kind, seed []byte) *Source {
 func (s *Source) Kind() Kind { return s.kind }
 
 // Seed re-seeds a deterministic Source: it becomes NewSeeded(kind, b) with
-// the same kind and b the 8 bytes of uint64(seed), little-endian (for
-// ChaCha8Rand, which takes 32, those 8 bytes and 24 zero bytes). It panics
-// on a Source from NewSource, which has no seed to repeat (math/rand's
-// Seed is the way programs ask for a repeatable stream; a secure one must
-// not silently become repeatable).
+// the same kind and b the 8 bytes of uint64(seed), little-endian (for a
+// kind whose seed has a fixed size, as ChaCha8Rand's 32, those 8 bytes and
+// zero bytes up to it). It panics on a Source from NewSource, which has no
+// seed to repeat (math/rand's Seed is the way programs ask for a
+// repeatable stream; a secure one must not silently become repeatable).
 func (s *Source) Seed(seed int64) {
 	if !s.seeded {
 		panic("shakerand: Seed called on a non-deterministic Source")
 	}
-	var b [chacha8SeedSize]byte
-	binary.LittleEndian.PutUint64(b[:8], uint64(seed))
-	n := 8
-	if s.kind == ChaCha8Rand {
-		n = chacha8SeedSize
-	}
+	// A kind with a fixed seed size (ChaCha8Rand's 32) takes the 8 bytes
+	// padded with zeros to it.
+	r, _ := s.kind.row()
+	b := make([]byte, max(8, r.seedSize))
+	binary.LittleEndian.PutUint64(b, uint64(seed))
 	old := s.st.src.(*engine)
-	s.st.src = newEngine(s.kind, b[:n])
+	s.st.src = newEngine(s.kind, b)
 	s.st.wipe()
 	old.free()
 	runtime.KeepAlive(s)

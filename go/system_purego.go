@@ -150,10 +150,10 @@ func (s *systemState) reseed() {
 	if kind == ChaCha8Rand {
 		var key [32]byte
 		purego.TurboSHAKE256Sum(key[:], material[:], chachaKeyDomain)
-		s.eng, err = purego.New(purego.ChaCha8Rand, key[:])
+		s.eng, err = purego.New(int(ChaCha8Rand), key[:])
 		clear(key[:])
 	} else {
-		s.eng, err = purego.New(purego.Kind(kind), material[:])
+		s.eng, err = purego.New(int(kind), material[:])
 	}
 	clear(material[:])
 	if err != nil {

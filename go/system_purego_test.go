@@ -74,7 +74,7 @@ func TestReseedWipesTheOldEngine(t *testing.T) {
 	}
 	got, want := make([]byte, 2000), make([]byte, 2000)
 	old.Fill(got)
-	zero, _ := purego.New(purego.ChaCha8Rand, make([]byte, 32))
+	zero, _ := purego.New(int(ChaCha8Rand), make([]byte, 32))
 	zero.Fill(want)
 	if !bytes.Equal(got, want) {
 		t.Fatal("the replaced engine was not wiped")

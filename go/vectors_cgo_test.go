@@ -16,7 +16,7 @@ import (
 // 1024 and every kind.
 func TestBigIntNEqualsC(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	for _, k := range cKinds() {
+	for _, k := range kinds() {
 		for i := 0; i < 150; i++ {
 			bitsN := 1 + r.IntN(1024)
 			if i < 8 {

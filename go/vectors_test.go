@@ -9,18 +9,36 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"flag"
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/shakerand/shakerand/go/internal/vectorfile"
 )
 
-var kindByName = map[string]Kind{
-	"turboshake256":   TurboSHAKE256,
-	"shake256":        SHAKE256,
-	"turboshake256x8": TurboSHAKE256x8,
-	"chacha8rand":     ChaCha8Rand,
+// kinds is the kinds of the backend's table, in its order.
+func kinds() []Kind {
+	ks := make([]Kind, len(kindTable))
+	for i, r := range kindTable {
+		ks[i] = r.kind
+	}
+	return ks
+}
+
+// kindNamed is the kind of the backend's table called name.
+func kindNamed(t *testing.T, name string) Kind {
+	t.Helper()
+	for _, r := range kindTable {
+		if r.name == name {
+			return r.kind
+		}
+	}
+	t.Fatalf("unknown engine %q", name)
+	return 0
 }
 
 func mustHex(t *testing.T, s string) []byte {
@@ -50,46 +68,17 @@ func readMixed(s *Source, n int) []byte {
 	return out
 }
 
-// sharedVectors is vectors/shakerand.json.
-type sharedVectors struct {
-	Engines []struct {
-		Engine  string `json:"engine"`
-		SeedHex string `json:"seed_hex"`
-		Chunks  []struct {
-			Offset int    `json:"offset"`
-			Hex    string `json:"hex"`
-		} `json:"chunks"`
-		SHA256 string `json:"sha256_of_first_65536"`
-	} `json:"engines"`
-	// The test vector published with the C2SP chacha8rand specification:
-	// the first Uint64 values for its seed, as hexadecimal numbers.
-	C2SP struct {
-		SeedHex   string   `json:"seed_hex"`
-		Uint64Hex []string `json:"uint64_hex"`
-	} `json:"c2sp_chacha8rand"`
-}
-
-func readSharedVectors(t *testing.T) sharedVectors {
+func readSharedVectors(t *testing.T) *vectorfile.File {
 	t.Helper()
-	raw, err := os.ReadFile("../vectors/shakerand.json")
+	f, err := vectorfile.Load()
 	if err != nil {
 		t.Fatal(err)
-	}
-	var f sharedVectors
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
-	if len(f.Engines) == 0 {
-		t.Fatal("no vectors")
-	}
-	if len(f.C2SP.Uint64Hex) == 0 {
-		t.Fatal("no c2sp_chacha8rand vector")
 	}
 	return f
 }
 
 // c2spWords is the published vector's words as numbers.
-func c2spWords(t *testing.T, f sharedVectors) []uint64 {
+func c2spWords(t *testing.T, f *vectorfile.File) []uint64 {
 	t.Helper()
 	w := make([]uint64, len(f.C2SP.Uint64Hex))
 	for i, h := range f.C2SP.Uint64Hex {
@@ -107,10 +96,7 @@ func TestSharedVectors(t *testing.T) {
 	seen := map[string]bool{}
 	for _, e := range f.Engines {
 		seen[e.Engine] = true
-		kind, ok := kindByName[e.Engine]
-		if !ok {
-			t.Fatalf("unknown engine %q", e.Engine)
-		}
+		kind := kindNamed(t, e.Engine)
 		seed := mustHex(t, e.SeedHex)
 		// One plain Read and one mixed reading must both give the stream.
 		plain := make([]byte, 65536)
@@ -129,9 +115,9 @@ func TestSharedVectors(t *testing.T) {
 			}
 		}
 	}
-	for name := range kindByName {
-		if !seen[name] {
-			t.Errorf("no vectors for %s", name)
+	for _, r := range kindTable {
+		if !seen[r.name] {
+			t.Errorf("no vectors for %s", r.name)
 		}
 	}
 	// The C2SP chacha8rand vector, through Uint64 and, as little-endian
@@ -172,10 +158,7 @@ func TestRandomSHAKEVectors(t *testing.T) {
 		t.Fatal("no vectors")
 	}
 	for _, v := range f.Vectors {
-		kind, ok := kindByName[v.Engine]
-		if !ok {
-			t.Fatalf("unknown engine %q", v.Engine)
-		}
+		kind := kindNamed(t, v.Engine)
 		got := readMixed(NewSeeded(kind, mustHex(t, v.SeedHex)), 65536)
 		if !bytes.Equal(got[:64], mustHex(t, v.First64)) ||
 			!bytes.Equal(got[1088:1152], mustHex(t, v.At1088)) {
@@ -190,7 +173,7 @@ func TestRandomSHAKEVectors(t *testing.T) {
 // The Go samplers on a seeded Source give what the C samplers give on an
 // engine with the same seed, word for word (rejections included).
 func TestSeededSamplersEqualC(t *testing.T) {
-	for _, k := range cKinds() {
+	for _, k := range kinds() {
 		seed := []byte("samplers against the C core, 32B")[:32]
 		goSrc, cSrc := NewSeeded(k, seed), NewSeeded(k, seed)
 		// 2^63 + 1 rejects about half the words; 3 almost never; powers
@@ -249,7 +232,7 @@ func TestSeedAndInt63(t *testing.T) {
 // first, none are skipped.
 func TestWordAcrossRefill(t *testing.T) {
 	seed := make([]byte, 32)
-	for _, k := range cKinds() {
+	for _, k := range kinds() {
 		want := make([]byte, 3*streamSize)
 		NewSeeded(k, seed).Read(want)
 		for left := 0; left <= 8; left++ {
@@ -294,23 +277,49 @@ func TestSourceStreams(t *testing.T) {
 	}
 }
 
-func TestKindValuesAndNames(t *testing.T) {
-	want := []Kind{TurboSHAKE256, SHAKE256, TurboSHAKE256x8, ChaCha8Rand}
-	if len(cKinds()) != len(want) || len(kindByName) != len(want) {
-		t.Fatalf("%d kinds in C, %d named here, want %d", len(cKinds()), len(kindByName), len(want))
+// The backend's table of kinds (the C core's, or internal/purego's in the
+// pure-Go build) is the vector file's "kinds", row for row and in order:
+// the reference model's table, which the C suite holds the core to.
+func TestKindTableIsTheVectorFiles(t *testing.T) {
+	f := readSharedVectors(t)
+	if len(kindTable) != len(f.Kinds) {
+		t.Errorf("%d kinds in the backend's table (Pure %v), %d in the vector file", len(kindTable), Pure, len(f.Kinds))
 	}
-	for i, k := range cKinds() {
-		if k != want[i] {
-			t.Fatalf("Kind %v is %d in C", want[i], int(k))
+	for i := range max(len(kindTable), len(f.Kinds)) {
+		var got vectorfile.KindRow
+		if i < len(kindTable) {
+			r := kindTable[i]
+			got = vectorfile.KindRow{Name: r.name, Value: int(r.kind), SeedSize: r.seedSize, BlockSize: r.blockSize}
+		}
+		var want vectorfile.KindRow
+		if i < len(f.Kinds) {
+			want = f.Kinds[i]
+		}
+		if got != want {
+			t.Errorf("kind %d: the backend has %+v, the vector file %+v", i, got, want)
 		}
 	}
-	for name, k := range kindByName {
+	// Each exported constant is its kind's row, and String gives its name.
+	for k, name := range map[Kind]string{TurboSHAKE256: "turboshake256", SHAKE256: "shake256",
+		TurboSHAKE256x8: "turboshake256x8", ChaCha8Rand: "chacha8rand"} {
 		if k.String() != name {
-			t.Fatalf("%d.String() = %q, want %q", int(k), k.String(), name)
+			t.Errorf("Kind %d is %q in the table, want %q", int(k), k.String(), name)
 		}
 	}
-	if Kind(9).String() != "Kind(9)" {
-		t.Fatal(Kind(9).String())
+	unknown := []Kind{0, -1, math.MinInt, math.MaxInt}
+	if strconv.IntSize == 64 {
+		// A kind plus 2^32: that kind again, were a Kind truncated to the
+		// C enum's 32 bits before the lookup.
+		shift := 32
+		unknown = append(unknown, kindTable[0].kind+Kind(1)<<shift)
+	}
+	for _, k := range unknown {
+		if _, ok := k.row(); ok {
+			t.Errorf("%d is a kind", int(k))
+		}
+		if k.String() != fmt.Sprintf("Kind(%d)", int(k)) {
+			t.Errorf("Kind(%d).String() = %q", int(k), k.String())
+		}
 	}
 }
 

@@ -19,6 +19,9 @@ import (
 // up), and zero bytes in the engine as they are handed out.
 const chacha8OutputBytes = 992
 
+// chacha8KeyBytes is the seed's length: the seed is K_0.
+const chacha8KeyBytes = 32
+
 // chacha8 holds K_{r+1} and the not yet handed out part of I_r: never a
 // key whose output was handed out.
 type chacha8 struct {

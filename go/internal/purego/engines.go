@@ -6,20 +6,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 )
-
-// Kind is an engine kind; the values are the C enum shakerand_kind's.
-type Kind int
-
-const (
-	TurboSHAKE256   Kind = 1
-	SHAKE256        Kind = 2
-	TurboSHAKE256x8 Kind = 3
-	ChaCha8Rand     Kind = 4
-)
-
-// ChaCha8SeedSize is the length of a chacha8rand seed.
-const ChaCha8SeedSize = 32
 
 // Engine is one seeded engine: Fill gives the next bytes of its stream,
 // Uint64 the next 8 read little-endian (the two interleave freely). Bytes
@@ -31,25 +19,56 @@ type Engine interface {
 	Wipe()
 }
 
-// ErrSeedLength is returned by New for a chacha8rand seed that is not 32
-// bytes.
-var ErrSeedLength = errors.New("a chacha8rand seed is exactly 32 bytes")
+// KindRow is one engine kind this package implements, with what the C
+// core's table (src/engine.c kind_rows) says of it. Kinds are plain ints,
+// the values of the C enum shakerand_kind: the parent package's Kind is
+// the one type that names them.
+type KindRow struct {
+	Name      string
+	Value     int
+	SeedSize  int // the exact seed length, or 0: any length, empty included
+	BlockSize int // bytes handed out between two ratchets or rekeys
+	new       func(seed []byte) Engine
+}
+
+// kindRows is the one list of the engines in Go, in the C table's order;
+// the parent package's pure-Go build answers from it, and its tests hold
+// it to the vector file's "kinds". The sizes are the engines' own
+// constants, not numbers copied from the C table.
+var kindRows = []KindRow{
+	{"turboshake256", 1, 0, blocksPerPeriod * Rate, func(seed []byte) Engine { return newX1(12, seed) }},
+	{"shake256", 2, 0, blocksPerPeriod * Rate, func(seed []byte) Engine { return newX1(24, seed) }},
+	{"turboshake256x8", 3, 0, x8OutputBytes, func(seed []byte) Engine { return newX8(seed) }},
+	{"chacha8rand", 4, chacha8KeyBytes, chacha8OutputBytes, func(seed []byte) Engine { return newChaCha8(seed) }},
+}
+
+// Kinds returns the table of kinds (a copy: callers cannot change it).
+func Kinds() []KindRow { return slices.Clone(kindRows) }
+
+func lookup(kind int) (KindRow, bool) {
+	for _, r := range kindRows {
+		if r.Value == kind {
+			return r, true
+		}
+	}
+	return KindRow{}, false
+}
+
+// ErrSeedLength is returned by New for a seed that is not the length its
+// kind requires.
+var ErrSeedLength = errors.New("wrong seed length")
 
 // New returns the engine of the given kind seeded with seed (any length,
-// empty included, except chacha8rand's 32 bytes).
-func New(kind Kind, seed []byte) (Engine, error) {
-	switch kind {
-	case TurboSHAKE256, SHAKE256:
-		return newX1(kind, seed), nil
-	case TurboSHAKE256x8:
-		return newX8(seed), nil
-	case ChaCha8Rand:
-		if len(seed) != ChaCha8SeedSize {
-			return nil, fmt.Errorf("%w, not %d", ErrSeedLength, len(seed))
-		}
-		return newChaCha8(seed), nil
+// empty included, unless the kind's row has a seed size).
+func New(kind int, seed []byte) (Engine, error) {
+	r, ok := lookup(kind)
+	if !ok {
+		return nil, fmt.Errorf("unknown engine kind %d", kind)
 	}
-	return nil, fmt.Errorf("unknown engine kind %d", int(kind))
+	if r.SeedSize != 0 && len(seed) != r.SeedSize {
+		return nil, fmt.Errorf("%w: a %s seed is exactly %d bytes, not %d", ErrSeedLength, r.Name, r.SeedSize, len(seed))
+	}
+	return r.new(seed), nil
 }
 
 // buffered serves bytes from out[pos:end], zeroing them as it goes, and
@@ -97,11 +116,8 @@ type x1 struct {
 	block int // blocks of the period handed out
 }
 
-func newX1(kind Kind, seed []byte) *x1 {
-	rounds := 12
-	if kind == SHAKE256 {
-		rounds = 24
-	}
+// newX1 starts the turboshake256 (12 rounds) or shake256 (24) engine.
+func newX1(rounds int, seed []byte) *x1 {
 	e := &x1{s: newSponge(rounds, 0x1F)}
 	e.s.absorb(seed)
 	e.s.finalize() // the first block is exposed

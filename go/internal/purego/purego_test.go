@@ -12,51 +12,30 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"github.com/shakerand/shakerand/go/internal/vectorfile"
 )
 
-// vectorFile is vectors/shakerand.json: SHAKERAND_VECTORS, or found from
-// this package's directory (a checkout).
-func vectorFile(t *testing.T) string {
-	if p := os.Getenv("SHAKERAND_VECTORS"); p != "" {
-		return p
-	}
-	return filepath.Join("..", "..", "..", "vectors", "shakerand.json")
-}
-
-type vectorSet struct {
-	Engines []struct {
-		Engine  string `json:"engine"`
-		SeedHex string `json:"seed_hex"`
-		Chunks  []struct {
-			Offset int    `json:"offset"`
-			Hex    string `json:"hex"`
-		} `json:"chunks"`
-		SHA256 string `json:"sha256_of_first_65536"`
-	} `json:"engines"`
-	C2SP struct {
-		SeedHex string   `json:"seed_hex"`
-		Uint64  []string `json:"uint64_hex"`
-	} `json:"c2sp_chacha8rand"`
-}
-
-func loadVectors(t *testing.T) vectorSet {
-	raw, err := os.ReadFile(vectorFile(t))
+func loadVectors(t *testing.T) *vectorfile.File {
+	t.Helper()
+	f, err := vectorfile.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var v vectorSet
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Fatal(err)
-	}
-	return v
+	return f
 }
 
-var kinds = map[string]Kind{"turboshake256": TurboSHAKE256, "shake256": SHAKE256,
-	"turboshake256x8": TurboSHAKE256x8, "chacha8rand": ChaCha8Rand}
-
-func mustNew(t *testing.T, k Kind, seed []byte) Engine {
-	e, err := New(k, seed)
+// mustNew returns the engine of the kind called name (a name of the table,
+// as the vector file spells it).
+func mustNew(t testing.TB, name string, seed []byte) Engine {
+	t.Helper()
+	i := slices.IndexFunc(kindRows, func(r KindRow) bool { return r.Name == name })
+	if i < 0 {
+		t.Fatalf("no kind %q in the table", name)
+	}
+	e, err := New(kindRows[i].Value, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,13 +46,9 @@ func TestVectors(t *testing.T) {
 	v := loadVectors(t)
 	slicings := [][]int{{65536}, {1, 7, 8, 135, 136, 137, 991, 992, 1055, 1056, 1088, 4096}, {3}}
 	for _, entry := range v.Engines {
-		kind, ok := kinds[entry.Engine]
-		if !ok {
-			t.Fatalf("unknown engine %q in the vectors", entry.Engine)
-		}
 		seed, _ := hex.DecodeString(entry.SeedHex)
 		for si, sizes := range slicings {
-			e := mustNew(t, kind, seed)
+			e := mustNew(t, entry.Engine, seed)
 			stream := make([]byte, 0, 65536)
 			for i := 0; len(stream) < 65536; i++ {
 				n := min(sizes[i%len(sizes)], 65536-len(stream))
@@ -96,14 +71,15 @@ func TestVectors(t *testing.T) {
 
 func TestWordsAreTheNextBytes(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for name, kind := range kinds {
+	for _, k := range kindRows {
+		name := k.Name
 		seed := make([]byte, 32)
 		for i := range seed {
 			seed[i] = byte(i)
 		}
 		ref := make([]byte, 20000)
-		mustNew(t, kind, seed).Fill(ref)
-		e := mustNew(t, kind, seed)
+		mustNew(t, name, seed).Fill(ref)
+		e := mustNew(t, name, seed)
 		pos := 0
 		for pos < len(ref)-64 {
 			if r.IntN(2) == 0 {
@@ -127,8 +103,8 @@ func TestWordsAreTheNextBytes(t *testing.T) {
 func TestC2SPChaCha8Rand(t *testing.T) {
 	v := loadVectors(t)
 	seed, _ := hex.DecodeString(v.C2SP.SeedHex)
-	e := mustNew(t, ChaCha8Rand, seed)
-	for i, h := range v.C2SP.Uint64 {
+	e := mustNew(t, "chacha8rand", seed)
+	for i, h := range v.C2SP.Uint64Hex {
 		want, _ := hex.DecodeString(h)
 		if got := e.Uint64(); got != binary.BigEndian.Uint64(want) {
 			t.Fatalf("word %d: %x", i, got)
@@ -151,9 +127,13 @@ func TestKnownAnswers(t *testing.T) {
 		Skip     json.Number `json:"skip"`
 		Expected string      `json:"expected_hex"`
 	}
+	path, err := vectorfile.Path()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ran := 0
 	for _, file := range []string{"rfc9861.json", "fips202.json"} {
-		raw, err := os.ReadFile(filepath.Join(filepath.Dir(vectorFile(t)), "..", "tests", "kat", file))
+		raw, err := os.ReadFile(filepath.Join(filepath.Dir(path), "..", "tests", "kat", file))
 		if err != nil {
 			t.Skipf("no known-answer file (outside a checkout): %v", err)
 		}
@@ -199,13 +179,17 @@ func ptn(n int) []byte {
 	return b
 }
 
+// New takes the seeds each row's seed size allows, and only those.
 func TestErrors(t *testing.T) {
-	for _, n := range []int{0, 31, 33} {
-		if _, err := New(ChaCha8Rand, make([]byte, n)); !errors.Is(err, ErrSeedLength) {
-			t.Fatalf("seed of %d bytes: %v", n, err)
+	for _, k := range kindRows {
+		for _, n := range []int{0, 1, 8, 31, 32, 33, 64, 136} {
+			_, err := New(k.Value, make([]byte, n))
+			if want := k.SeedSize != 0 && n != k.SeedSize; want != errors.Is(err, ErrSeedLength) {
+				t.Errorf("%s, seed of %d bytes: %v", k.Name, n, err)
+			}
 		}
 	}
-	if _, err := New(Kind(9), nil); err == nil {
+	if _, err := New(9, nil); err == nil {
 		t.Fatal("unknown kind accepted")
 	}
 }
@@ -213,11 +197,12 @@ func TestErrors(t *testing.T) {
 // After Wipe the engine holds no output it had not handed out: its next
 // bytes are not the stream's.
 func TestWipe(t *testing.T) {
-	for name, kind := range kinds {
+	for _, k := range kindRows {
+		name := k.Name
 		seed := make([]byte, 32)
 		ref := make([]byte, 64)
-		mustNew(t, kind, seed).Fill(ref)
-		e := mustNew(t, kind, seed)
+		mustNew(t, name, seed).Fill(ref)
+		e := mustNew(t, name, seed)
 		e.Fill(ref[:8])
 		e.Wipe()
 		if x, ok := e.(*x1); ok && (x.s.lanes != [25]uint64{} || x.s.buf != [Rate]byte{}) {
@@ -234,18 +219,18 @@ func TestWipe(t *testing.T) {
 
 // Bytes handed out are zeroed in the engine's buffer.
 func TestDeliveredBytesAreZeroed(t *testing.T) {
-	e := mustNew(t, TurboSHAKE256x8, nil).(*x8)
+	e := mustNew(t, "turboshake256x8", nil).(*x8)
 	b := make([]byte, 100)
 	e.Fill(b)
 	if [100]byte(e.refill[:100]) != [100]byte{} {
 		t.Fatal("delivered bytes left in the buffer")
 	}
-	x := mustNew(t, TurboSHAKE256, nil).(*x1)
+	x := mustNew(t, "turboshake256", nil).(*x1)
 	x.Fill(b)
 	if [100]byte(x.s.buf[:100]) != [100]byte{} {
 		t.Fatal("delivered bytes left in the buffer")
 	}
-	c := mustNew(t, ChaCha8Rand, make([]byte, 32)).(*chacha8)
+	c := mustNew(t, "chacha8rand", make([]byte, 32)).(*chacha8)
 	c.Fill(b)
 	c.Uint64()
 	if [108]byte(c.out[:108]) != [108]byte{} {
@@ -264,7 +249,7 @@ func TestChaCha8HoldsTheNextKey(t *testing.T) {
 	seed := [32]byte([]byte("chacha8rand holds the next key!!"))
 	want := make([]byte, 3*chacha8OutputBytes)
 	rand.NewChaCha8(seed).Read(want)
-	e := mustNew(t, ChaCha8Rand, seed[:]).(*chacha8)
+	e := mustNew(t, "chacha8rand", seed[:]).(*chacha8)
 	for r := 1; r <= 2; r++ {
 		// Part of iteration r-1 through the buffer, or all of it straight
 		// into the caller's memory.
@@ -282,7 +267,7 @@ func TestChaCha8HoldsTheNextKey(t *testing.T) {
 			t.Fatalf("after iteration %d the engine still holds the first key", r-1)
 		}
 		got := make([]byte, chacha8OutputBytes)
-		mustNew(t, ChaCha8Rand, key[:]).Fill(got)
+		mustNew(t, "chacha8rand", key[:]).Fill(got)
 		if !bytes.Equal(got, want[r*chacha8OutputBytes:(r+1)*chacha8OutputBytes]) {
 			t.Fatalf("after iteration %d the engine holds another key than the next iteration's", r-1)
 		}
@@ -302,7 +287,7 @@ func TestChaCha8Oracle(t *testing.T) {
 		n := r.IntN(12000)
 		want := make([]byte, n)
 		rand.NewChaCha8(seed).Read(want)
-		e := mustNew(t, ChaCha8Rand, seed[:])
+		e := mustNew(t, "chacha8rand", seed[:])
 		got := make([]byte, 0, n)
 		for len(got) < n {
 			if n-len(got) >= 8 && r.IntN(4) == 0 {
@@ -318,7 +303,7 @@ func TestChaCha8Oracle(t *testing.T) {
 			t.Fatalf("seed %x, %d bytes: differs from math/rand/v2's ChaCha8", seed, n)
 		}
 		g := rand.NewChaCha8(seed)
-		w := mustNew(t, ChaCha8Rand, seed[:])
+		w := mustNew(t, "chacha8rand", seed[:])
 		for k := 0; k < 300; k++ {
 			if a, b := w.Uint64(), g.Uint64(); a != b {
 				t.Fatalf("seed %x: word %d is %016x, ChaCha8 gives %016x", seed, k, a, b)
@@ -328,9 +313,9 @@ func TestChaCha8Oracle(t *testing.T) {
 }
 
 func BenchmarkFill1MiB(b *testing.B) {
-	for name, kind := range kinds {
-		b.Run(name, func(b *testing.B) {
-			e, _ := New(kind, make([]byte, 32))
+	for _, k := range kindRows {
+		b.Run(k.Name, func(b *testing.B) {
+			e := mustNew(b, k.Name, make([]byte, 32))
 			p := make([]byte, 1<<20)
 			b.SetBytes(int64(len(p)))
 			for b.Loop() {
@@ -346,7 +331,7 @@ func BenchmarkChaCha8Rand(b *testing.B) {
 	var seed [32]byte
 	p := make([]byte, 1<<20)
 	b.Run("impl=purego/size=1MiB", func(b *testing.B) {
-		e, _ := New(ChaCha8Rand, seed[:])
+		e := mustNew(b, "chacha8rand", seed[:])
 		b.SetBytes(int64(len(p)))
 		for b.Loop() {
 			e.Fill(p)
@@ -360,7 +345,7 @@ func BenchmarkChaCha8Rand(b *testing.B) {
 		}
 	})
 	b.Run("impl=purego/op=Uint64", func(b *testing.B) {
-		e, _ := New(ChaCha8Rand, seed[:])
+		e := mustNew(b, "chacha8rand", seed[:])
 		var s uint64
 		for b.Loop() {
 			s += e.Uint64()
