@@ -102,7 +102,7 @@ test-platforms:
 # pkg-config consumers, the CLI's tests, the Go suites (pure and cgo) and
 # the Java native tests on a Windows JVM, whose success lets the jar carry
 # the Windows DLL (so before test-java).
-test-windows:
+test-windows: test-c
 	tools/install-deps.sh windows
 	tests/windows/c.sh $(BUILD_WINDOWS)
 	tests/windows/install.sh $(BUILD_WINDOWS)/install

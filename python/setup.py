@@ -9,7 +9,6 @@ every other build; each file enables its own instruction sets, so no flags
 are added per file.
 """
 import pathlib
-import platform
 import re
 import shutil
 import sys
@@ -53,12 +52,11 @@ def version():
 
 sync_from_checkout()
 
+# The x86-64 kernels are chosen by the compiler's target (src/arch.h).
 macros = [("SHAKERAND_BUILDING", None)]
-if platform.machine().lower() in ("x86_64", "amd64"):
-    macros.append(("SHAKERAND_HAVE_X86_64_KERNELS", None))
 compile_args = ["-std=c11", "-O3", "-fvisibility=hidden"]
 link_args = []
-if sys.platform.startswith("linux"):
+if sys.platform.startswith(("linux", "freebsd")):
     # A thread's generator state is wiped by a thread-key destructor in
     # this library: it must stay mapped (CPython never unloads it anyway).
     link_args.append("-Wl,-z,nodelete")

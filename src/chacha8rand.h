@@ -22,6 +22,8 @@
 
 #include <stdint.h>
 
+#include "arch.h"
+
 enum {
     CHACHA8_KEY_BYTES = 32,
     CHACHA8_REFILL_BYTES = 1024,

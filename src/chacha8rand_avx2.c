@@ -6,6 +6,8 @@
  * halves of each pair of words stored 32 bytes at a time. Compiled to
  * nothing outside x86-64; called only when dispatch has checked the CPU
  * and the OS. */
+#include "arch.h"
+
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
 #include <immintrin.h>
 

@@ -6,6 +6,8 @@
  * transpose of 128-bit lanes across words w..w+3 turns them into 64
  * contiguous output bytes per group. Compiled to nothing outside x86-64;
  * called only when dispatch has checked the CPU and the OS. */
+#include "arch.h"
+
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
 #include <immintrin.h>
 

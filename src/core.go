@@ -13,7 +13,6 @@ package core
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/../include -O3 -DNDEBUG -std=c11 -DSHAKERAND_BUILDING
-#cgo amd64 CFLAGS: -DSHAKERAND_HAVE_X86_64_KERNELS
 #cgo linux LDFLAGS: -lpthread
 */
 import "C"

@@ -3,6 +3,7 @@
 #ifndef SHAKERAND_INTERNAL_H
 #define SHAKERAND_INTERNAL_H
 
+#include "arch.h"
 #include "shakerand.h"
 
 #if defined(__GNUC__)

@@ -9,6 +9,8 @@
  * Two instantiations: the x4 layout (lane i of state j at 4*i + j) and the
  * x8 layout (8*i + j), where states 0-3 and 4-7 are two x4 groups whose
  * lanes sit 8 words apart. */
+#include "arch.h"
+
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
 #include <immintrin.h>
 

@@ -9,6 +9,8 @@
  * target attribute, so no build passes -mavx512f -mavx512vl; called only
  * when dispatch has checked the CPU and the OS. Compiled to nothing
  * outside x86-64. */
+#include "arch.h"
+
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
 #include <immintrin.h>
 

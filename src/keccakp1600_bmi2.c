@@ -4,6 +4,8 @@
  * xmm-per-lane AVX-512 kernel; dispatch times the two once and keeps the
  * faster (dispatch.c). Compiled to nothing outside x86-64; called only
  * when dispatch has checked the CPU. */
+#include "arch.h"
+
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
 #include "keccakp1600.h"
 

@@ -43,6 +43,8 @@
  * handling an overflow, both read then too.
  */
 #define _GNU_SOURCE
+#include "arch.h"
+
 #include <stddef.h>
 #include <stdatomic.h>
 #include <stdint.h>

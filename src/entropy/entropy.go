@@ -10,7 +10,6 @@ package entropy
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/../../include -O3 -DNDEBUG -std=c11 -DSHAKERAND_BUILDING
-#cgo amd64 CFLAGS: -DSHAKERAND_HAVE_X86_64_KERNELS
 #cgo windows LDFLAGS: -lbcrypt
 */
 import "C"

@@ -137,8 +137,7 @@ py_include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"
 for target in aarch64-macos x86_64-macos x86_64-freebsd; do
     flags="-undefined dynamic_lookup" # macOS: CPython's symbols are looked up at load time
     case $target in
-    x86_64-macos) flags="$flags -DSHAKERAND_HAVE_X86_64_KERNELS" ;;
-    x86_64-freebsd) flags="-fPIC -pthread -Wl,-z,nodelete -DSHAKERAND_HAVE_X86_64_KERNELS" ;;
+    x86_64-freebsd) flags="-fPIC -pthread -Wl,-z,nodelete" ;;
     esac
     if "$zig" cc -target $target $flags -std=c11 -O3 -fvisibility=hidden -Wall -Wextra -Werror \
             -DSHAKERAND_BUILDING -I "$root/include" -I "$root/src" -I "$py_include" \

@@ -34,6 +34,13 @@ for f in bin/libshakerand.dll bin/shakerand.exe lib/libshakerand.dll.a lib/libsh
     [ -f "$prefix/$f" ] || fail "$f not installed"
 done
 [ ! -d "$prefix/share/man" ] || fail "the POSIX man page was installed on Windows"
+# The DLL exports the header's API and nothing else: no internal function,
+# none of the winpthreads linked into it.
+api=$(sed -n 's/^SHAKERAND_API .*\(shakerand_[a-z0-9_]*\)(.*/\1/p' "$root/include/shakerand.h" | sort)
+exports=$(x86_64-w64-mingw32-objdump -p "$prefix/bin/libshakerand.dll" |
+    sed -n '/\[Ordinal\/Name Pointer\] Table/,/^$/s/^[[:space:]]*\[ *[0-9]*\] //p' | sort)
+[ -n "$api" ] && [ "$exports" = "$api" ] ||
+    fail "libshakerand.dll exports other than the API: $(echo "$exports" | grep -vxF "$api" | head -5 | tr '\n' ' ')"
 
 cmake -S "$root/tests/consumer" -B "$consumer" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
     -DCMAKE_FIND_ROOT_PATH="$prefix" >"$work/consumer.log" 2>&1 &&
@@ -44,8 +51,8 @@ PKG_CONFIG_LIBDIR=$prefix/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR= \
     $(PKG_CONFIG_LIBDIR=$prefix/lib/pkgconfig pkg-config --cflags --libs shakerand) ||
     fail "the pkg-config consumer does not build"
 # The DLL beside the programs, as a Windows user would ship it; the MinGW
-# runtime DLLs the C++ consumer needs (it is built without -static) on
-# Wine's PATH.
+# runtime DLLs the consumers need (built without -static, they import
+# libwinpthread-1.dll, and the C++ one libstdc++) on Wine's PATH.
 cp "$prefix/bin/libshakerand.dll" "$consumer/"
 runtime="$(dirname "$(x86_64-w64-mingw32-g++-posix -print-file-name=libstdc++-6.dll)")"
 runtime="$runtime;$(dirname "$(x86_64-w64-mingw32-gcc-posix -print-file-name=libwinpthread-1.dll)")"
