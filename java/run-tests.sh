@@ -49,3 +49,17 @@ for jar in shakerand-0.1.0.jar shakerand-0.1.0-sources.jar shakerand-0.1.0-javad
     [ -s "target/$jar" ] || { echo "mvn install made no target/$jar" >&2; exit 1; }
 done
 echo "mvn install: jar, sources jar and javadoc jar"
+
+# examples/java (README, "Use it from a checkout") against the jar, on each
+# JDK and both paths; it checks a seeded value itself and prints its
+# "runs on" line only if it matched.
+for jdk in $jdks; do
+    [ -x "$jdk/bin/java" ] || continue
+    "$jdk/bin/java" --enable-native-access=ALL-UNNAMED -cp target/shakerand-0.1.0.jar \
+        ../examples/java/QuickStart.java | grep -q "^runs on native" ||
+        { echo "examples/java failed on $jdk (native)" >&2; exit 1; }
+    "$jdk/bin/java" -Dshakerand.native=false -cp target/shakerand-0.1.0.jar \
+        ../examples/java/QuickStart.java 2>/dev/null | grep -q "^runs on pure Java" ||
+        { echo "examples/java failed on $jdk (pure Java)" >&2; exit 1; }
+done
+echo "examples/java: ran on the native and pure-Java paths"

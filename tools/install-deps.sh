@@ -1,10 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Installs what building and testing shakerand needs, only what is missing.
-# Usage: install-deps.sh [test|bench|cross|verify|platforms|windows]
+# Usage: install-deps.sh [test|bench|cross|verify|platforms|windows|format|demo]
 set -eu
 want="cmake ninja-build g++ clang pkg-config libgtest-dev nlohmann-json3-dev"
 [ "${1:-test}" = bench ] && want="$want libssl-dev libsodium-dev libbenchmark-dev openssl"
+# make demo: the CLI's build, and openssl rand beside it.
+[ "${1:-test}" = demo ] && want="cmake ninja-build g++ openssl"
 [ "${1:-test}" = cross ] && want="qemu-user gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu g++-powerpc64le-linux-gnu g++-aarch64-linux-gnu g++-s390x-linux-gnu
     gcc-s390x-linux-gnu libc6-dev-ppc64el-cross libc6-dev-arm64-cross libc6-dev-s390x-cross"
 # Windows: MinGW-w64 (GCC 12) cross-builds, Wine 8 runs (tests/windows/).
@@ -34,6 +36,16 @@ if [ "${1:-test}" = platforms ]; then
     # Pinned: a newer clang brings new warnings, and the builds use -Werror.
     python3 -c "import importlib.metadata as m; assert m.version('ziglang') == '0.17.1'" \
         2>/dev/null || python3 -m pip install -q "ziglang==0.17.1"
+fi
+if [ "${1:-test}" = format ]; then
+    # tools/check-format.sh's formatters, pinned (another version formats
+    # differently), in a virtual environment of their own.
+    venv=${SHAKERAND_FORMAT_TOOLS:-$(cd "$(dirname "$0")/.." && pwd)/build-format/venv}
+    if ! "$venv/bin/python" -c "import importlib.metadata as m
+assert m.version('clang-format') == '23.1.5' and m.version('ruff') == '0.17.6'" 2>/dev/null; then
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install -q --disable-pip-version-check "clang-format==23.1.5" "ruff==0.17.6"
+    fi
 fi
 if [ "${1:-test}" = bench ]; then
     # The charts of BENCHMARKS.md (tools/bench_charts.py).

@@ -10,7 +10,7 @@ command -v go >/dev/null || { echo "run-tests.sh: go is not installed" >&2; exit
 export CGO_ENABLED=1
 # The C files cgo compiles (src/, src/entropy/) are exactly src/sources.txt.
 cmake -DROOT="$PWD" -P cmake/check_core_sources.cmake
-unformatted=$(gofmt -l go bench/go-peer)
+unformatted=$(gofmt -l go bench/go-peer examples/go)
 if [ -n "$unformatted" ]; then
   echo "gofmt would change: $unformatted" >&2
   exit 1
@@ -61,6 +61,14 @@ if command -v clang >/dev/null; then
   CC=clang go test -count=1 ./go
 fi
 tools/go/consumer-test.sh
+# examples/go: its own module on this checkout through a replace (README,
+# "Use it from a checkout"), with cgo and in pure Go; it checks a seeded
+# value itself and prints that line only if it matched.
+(cd examples/go && GOPROXY=off go vet . &&
+  GOPROXY=off go run . | grep -qx 'seeded  db9c412e11a2fdadddfe0e8df43bb39a' &&
+  CGO_ENABLED=0 GOPROXY=off go run . | grep -qx 'kernel  purego') ||
+  { echo "examples/go failed" >&2; exit 1; }
+echo "examples/go: cgo and pure-Go builds ran"
 # arm64 (little-endian, the NEON and portable kernels) and s390x
 # (big-endian, the portable kernels and word path) through cgo cross builds
 # under qemu-user, when the cross compilers are installed
