@@ -11,7 +11,7 @@ import (
 )
 
 // forceReseedForTest makes every seeded system state due for its time
-// reseed, as if 60 seconds had passed, so the next draw from each reseeds
+// reseed, as if reseedInterval had passed, so the next draw from each reseeds
 // (through the clock path). The returned function reports whether some
 // state has been reseeded since.
 func forceReseedForTest() (reseeded func() bool) {

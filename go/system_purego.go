@@ -16,7 +16,9 @@ import (
 
 // The system generator of the pure-Go build: the C core's policy
 // (docs/system.md) in Go. Each state is one engine of systemKind() keyed
-// from the operating system, reseeded after 16 MiB of output or 60 seconds.
+// from the operating system and reseeded on the policy's budget (the
+// constants below, held to the vector file's "system_policy" by
+// TestSystemPolicyIsTheVectorFiles).
 //
 // The seed comes from the operating system directly (osEntropy, one file
 // per OS), never through crypto/rand: since Go 1.24 crypto/rand.Read reads
@@ -35,20 +37,29 @@ import (
 // for a state), each rekeyed in place: a reseed wipes the engine it
 // replaces, and the chacha8rand engine overwrites its key at every
 // iteration. The keys in memory are the table's live ones, no more.
+//
+// The policy's constants, the C core's (src/policy.h): the reseed budget in
+// bytes and time, the bytes drawn between two reads of the clocks, the
+// largest piece of a request, and the seed derivation's sizes and
+// TurboSHAKE256 domain bytes. The C core's hardware words and its reseed
+// with the caller's bytes have no counterpart here.
 const (
-	reseedBytes     = 16 << 20
-	reseedInterval  = 60 * time.Second
-	clockCheckBytes = 4096 // the clocks are read once per 4 KiB, as in C
-	maxPiece        = 1 << 20
-	seedDomain      = 0x22 // TurboSHAKE256 domain bytes, as the C core's
-	chachaKeyDomain = 0x24
+	reseedBytes       = 16 << 20
+	reseedInterval    = 60 * time.Second
+	clockCheckBytes   = 4096
+	maxPiece          = 1 << 20
+	conditionerDomain = 0x22
+	osSeedBytes       = 32
+	counterBytes      = 8
+	seedMaterialBytes = 64
+	chachaKeyDomain   = 0x24
 )
 
 // systemState is one engine and its reseed budget. The time since the
 // reseed counts as the larger of two clocks: the runtime's monotonic clock
 // (time.Now), which may stop while the machine is suspended (it does on
 // Linux and macOS), and the system's boot clock, which does not, where the
-// OS has one (bootClock, one file per OS); either reaching 60 seconds
+// OS has one (bootClock, one file per OS); either reaching reseedInterval
 // reseeds.
 type systemState struct {
 	eng       purego.Engine // nil until the first draw
@@ -113,10 +124,9 @@ func (s *systemState) fill(b []byte) {
 	}
 }
 
-// clockDue reports whether 60 seconds have passed since the reseed, on
+// clockDue reports whether reseedInterval has passed since the reseed, on
 // either clock. It reads them once per clockCheckBytes drawn (a boot clock
-// read is a system call, hundreds of nanoseconds on some machines), so a
-// state that draws less than 4 KiB a minute reseeds at its next 4 KiB.
+// read is a system call, hundreds of nanoseconds on some machines).
 func (s *systemState) clockDue() bool {
 	if s.drawn-s.checked < clockCheckBytes {
 		return false
@@ -129,38 +139,50 @@ func (s *systemState) clockDue() bool {
 	return ok && s.bootOK && now-s.bootStart >= reseedInterval
 }
 
-// reseed keys the state afresh: material = TurboSHAKE256(32 bytes from the
-// OS || a counter, D = 0x22)[0, 64); a chacha8rand key is
-// TurboSHAKE256(material, D = 0x24)[0, 32), a turboshake256x8 engine takes
-// the material as its seed. If the OS gives nothing it panics, the state
-// wiped: there is no other source it may use.
+// reseed keys the state afresh from osSeedBytes of the OS and the next
+// counter (conditioner, keyEngine). If the OS gives nothing it panics, the
+// state wiped: there is no other source it may use.
 func (s *systemState) reseed() {
-	var in [40]byte
-	if err := osEntropy(in[:32]); err != nil {
+	var in [osSeedBytes + counterBytes]byte
+	if err := osEntropy(in[:osSeedBytes]); err != nil {
 		s.wipe()
 		panic("shakerand: the operating system's random source failed: " + err.Error())
 	}
-	binary.LittleEndian.PutUint64(in[32:], seedCounter.Add(1))
-	var material [64]byte
-	purego.TurboSHAKE256Sum(material[:], in[:], seedDomain)
+	var material [seedMaterialBytes]byte
+	conditioner(&material, &in, seedCounter.Add(1))
 	clear(in[:])
 	s.wipe()
-	kind := systemKind()
 	var err error
-	if kind == ChaCha8Rand {
-		var key [32]byte
-		purego.TurboSHAKE256Sum(key[:], material[:], chachaKeyDomain)
-		s.eng, err = purego.New(int(ChaCha8Rand), key[:])
-		clear(key[:])
-	} else {
-		s.eng, err = purego.New(int(kind), material[:])
-	}
+	s.eng, err = keyEngine(systemKind(), &material)
 	clear(material[:])
 	if err != nil {
 		panic("shakerand: " + err.Error())
 	}
 	s.monoStart = time.Now()
 	s.bootStart, s.bootOK = bootClock()
+}
+
+// conditioner is the C core's (src/entropy/conditioner.c) with no hardware
+// source: material = TurboSHAKE256(OS bytes || counter, little-endian,
+// D = conditionerDomain)[0, seedMaterialBytes). in holds the OS bytes; the
+// counter is written after them, and the caller clears in.
+func conditioner(material *[seedMaterialBytes]byte, in *[osSeedBytes + counterBytes]byte, counter uint64) {
+	binary.LittleEndian.PutUint64(in[osSeedBytes:], counter)
+	purego.TurboSHAKE256Sum(material[:], in[:], conditionerDomain)
+}
+
+// keyEngine is an engine of kind keyed from the material as the C core keys
+// its own (src/system.c): chacha8rand with TurboSHAKE256(material,
+// D = chachaKeyDomain)[0, 32), turboshake256x8 with the material itself.
+func keyEngine(kind Kind, material *[seedMaterialBytes]byte) (purego.Engine, error) {
+	if kind != ChaCha8Rand {
+		return purego.New(int(kind), material[:])
+	}
+	var key [32]byte
+	purego.TurboSHAKE256Sum(key[:], material[:], chachaKeyDomain)
+	eng, err := purego.New(int(ChaCha8Rand), key[:])
+	clear(key[:])
+	return eng, err
 }
 
 // wipe zeroes the engine and forgets it: the next draw reseeds.

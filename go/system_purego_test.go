@@ -6,6 +6,7 @@ package shakerand
 
 import (
 	"bytes"
+	"encoding/hex"
 	"runtime"
 	"testing"
 	"time"
@@ -29,8 +30,9 @@ func TestOSEntropy(t *testing.T) {
 	}
 }
 
-// A suspend moves the boot clock and not the monotonic one: 60 seconds on
-// the boot clock since the reseed reseed the state, as 60 monotonic ones do.
+// A suspend moves the boot clock and not the monotonic one: reseedInterval
+// on the boot clock since the reseed reseeds the state, as it does on the
+// monotonic one.
 func TestReseedCountsSuspend(t *testing.T) {
 	if _, ok := bootClock(); !ok {
 		t.Skipf("no clock that counts suspend on %s: the reseed goes by the monotonic clock alone", runtime.GOOS)
@@ -44,16 +46,16 @@ func TestReseedCountsSuspend(t *testing.T) {
 	if s.eng != first {
 		t.Fatal("reseeded with no clock due")
 	}
-	s.bootStart -= reseedInterval // as after 60 seconds asleep
+	s.bootStart -= reseedInterval // as after that long asleep
 	s.fill(b)
 	if s.eng == first {
-		t.Fatal("no reseed 60 seconds after the last on the boot clock")
+		t.Fatal("no reseed reseedInterval after the last on the boot clock")
 	}
 	second := s.eng
 	s.monoStart = s.monoStart.Add(-reseedInterval)
 	s.fill(b)
 	if s.eng == second {
-		t.Fatal("no reseed 60 seconds after the last on the monotonic clock")
+		t.Fatal("no reseed reseedInterval after the last on the monotonic clock")
 	}
 }
 
@@ -70,7 +72,7 @@ func TestReseedWipesTheOldEngine(t *testing.T) {
 	s.drawn = reseedBytes // the byte budget spent
 	s.fill(make([]byte, 1))
 	if s.eng == old {
-		t.Fatal("no reseed at 16 MiB")
+		t.Fatal("no reseed at the byte budget")
 	}
 	got, want := make([]byte, 2000), make([]byte, 2000)
 	old.Fill(got)
@@ -139,5 +141,126 @@ func TestMoreDrawersThanStates(t *testing.T) {
 		case <-deadline:
 			t.Fatal("drawers stuck")
 		}
+	}
+}
+
+// The policy of this build is the vector file's "system_policy", as the C
+// core's (src/policy.h) is: every value the file has is held here or named
+// as having no counterpart in this build.
+func TestSystemPolicyIsTheVectorFiles(t *testing.T) {
+	file := readSharedVectors(t).SystemPolicy.Values
+	have := map[string]uint64{
+		"reseed_bytes":           reseedBytes,
+		"reseed_seconds":         uint64(reseedInterval / time.Second),
+		"clock_check_bytes":      clockCheckBytes,
+		"max_piece_bytes":        maxPiece,
+		"conditioner_domain":     conditionerDomain,
+		"os_seed_bytes":          osSeedBytes,
+		"counter_bytes":          counterBytes,
+		"seed_material_bytes":    seedMaterialBytes,
+		"chacha8rand_key_domain": chachaKeyDomain,
+	}
+	none := map[string]string{
+		"hw_seed_bytes":      "no hardware sources",
+		"extra_domain":       "no reseed with the caller's bytes",
+		"extra_digest_bytes": "no reseed with the caller's bytes",
+	}
+	if reseedInterval%time.Second != 0 {
+		t.Errorf("reseedInterval %v is not whole seconds", reseedInterval)
+	}
+	for name, want := range file {
+		got, ok := have[name]
+		switch {
+		case ok && got != want:
+			t.Errorf("system_policy.%s: the file has %d, this build %d", name, want, got)
+		case !ok && none[name] == "":
+			t.Errorf("system_policy.%s: no counterpart in the pure-Go build", name)
+		}
+	}
+	for name := range have {
+		if _, ok := file[name]; !ok {
+			t.Errorf("%s is not in the vector file", name)
+		}
+	}
+}
+
+// The seed derivation gives the file's known answers: the conditioner's
+// material for its OS bytes and counter, and each engine keyed from that
+// material gives the stream of the seed the file names (the entries with
+// caller bytes only for the material: this build has no reseed with them).
+func TestSeedDerivationIsTheVectorFiles(t *testing.T) {
+	for i, d := range readSharedVectors(t).SystemPolicy.Derivation {
+		var in [osSeedBytes + counterBytes]byte
+		if n := copy(in[:], mustHex(t, d.OSHex)); n != osSeedBytes {
+			t.Fatalf("entry %d: %d OS bytes", i, n)
+		}
+		var material [seedMaterialBytes]byte
+		conditioner(&material, &in, d.Counter)
+		if got := hex.EncodeToString(material[:]); got != d.MaterialHex {
+			t.Errorf("entry %d: material %s, the file has %s", i, got, d.MaterialHex)
+			continue
+		}
+		if d.ExtraHex != nil {
+			continue
+		}
+		for _, c := range []struct {
+			kind Kind
+			seed string
+		}{{ChaCha8Rand, d.ChaCha8RandKeyHex}, {TurboSHAKE256x8, d.TurboSHAKE256x8SeedHex}} {
+			got, err := keyEngine(c.kind, &material)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := purego.New(int(c.kind), mustHex(t, c.seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, b := make([]byte, 256), make([]byte, 256)
+			got.Fill(a)
+			want.Fill(b)
+			if !bytes.Equal(a, b) {
+				t.Errorf("entry %d: %v keyed from the material is not the stream of the file's seed", i, c.kind)
+			}
+		}
+	}
+}
+
+// The budgets act where the vector file says: no reseed a clock check short
+// of reseed_bytes or a second short of reseed_seconds, one a check past.
+func TestReseedsWhereThePolicySays(t *testing.T) {
+	p := readSharedVectors(t).SystemPolicy.Values
+	budget, check := int(p["reseed_bytes"]), int(p["clock_check_bytes"])
+	interval := time.Duration(p["reseed_seconds"]) * time.Second
+	var s systemState
+	defer s.wipe()
+	piece := make([]byte, check)
+	s.fill(piece)
+	first := s.eng
+	for n := check; n+check < budget; n += check {
+		s.fill(piece)
+	}
+	if s.eng != first {
+		t.Fatal("reseeded before the byte budget")
+	}
+	s.fill(piece)
+	s.fill(piece)
+	if s.eng == first {
+		t.Fatal("no reseed at the byte budget")
+	}
+	second := s.eng
+	s.monoStart = time.Now().Add(-interval + time.Second)
+	s.bootStart, s.bootOK = bootClock()
+	for range 3 {
+		s.fill(piece)
+	}
+	if s.eng != second {
+		t.Fatal("reseeded before the time budget")
+	}
+	s.monoStart = time.Now().Add(-interval - time.Second)
+	for range 3 {
+		s.fill(piece)
+	}
+	if s.eng == second {
+		t.Fatal("no reseed at the time budget")
 	}
 }

@@ -189,19 +189,19 @@ SHAKERAND_API size_t shakerand_kind_block_size(shakerand_kind kind);
  * The system generator is the default, non-deterministic generator: one
  * chacha8rand engine per thread (turboshake256x8 where the build option or
  * the environment variable SHAKERAND_SYSTEM_ENGINE, read once, says so), seeded on first use from the entropy
- * sources, reseeded after 16 MiB of output or 60 seconds (the clock is read
- * once per 4 KiB drawn), after fork() in the child, and on request; its
- * state is wiped when the thread exits and kept out of core dumps. No locks
- * on the hot path. docs/system.md has the policy, the failure modes and the
- * limits of fork detection.
+ * sources, reseeded on a budget of output bytes and of time, after fork()
+ * in the child, and on request; its state is wiped when the thread exits
+ * and kept out of core dumps. No locks on the hot path. docs/system.md has
+ * the policy (the reseed budget and the seed derivation), the failure
+ * modes and the limits of fork detection.
  *
- * Seed material is TurboSHAKE256 (domain byte 0x22) of 32 bytes from the
- * operating system (the vDSO getrandom of Linux 6.11+, else getrandom,
- * else getentropy, else /dev/urandom, accepted only as the kernel's
- * character device), 32 bytes from each hardware source that passed its
- * start-up health check (RDSEED, RDRAND, DARN, RNDRRS, RNDR), and a
- * counter. Hardware is mixed in, never used alone; without the operating
- * system there is no seed.
+ * Seed material is TurboSHAKE256 of bytes from the operating system (the
+ * vDSO getrandom of Linux 6.11+, else getrandom, else getentropy, else
+ * /dev/urandom, accepted only as the kernel's character device), bytes from
+ * each hardware source that passed its start-up health check (RDSEED,
+ * RDRAND, DARN, RNDRRS, RNDR), and a counter (docs/system.md). Hardware is
+ * mixed in, never used alone; without the operating system there is no
+ * seed.
  *
  * Signal handlers. shakerand_system_fill, shakerand_system_try_fill,
  * shakerand_system_u64 and shakerand_system_u32 (and, with a NULL engine,
@@ -266,7 +266,7 @@ SHAKERAND_API uint64_t shakerand_system_reseed_failures(void);
 SHAKERAND_API int shakerand_system_reseed(void);
 
 /* The same, also mixing in len caller bytes (Java's setSeed): the new seed
- * is the sources' material followed by TurboSHAKE256(data, D = 0x23)[0, 32),
+ * is the sources' material followed by a digest of data (docs/system.md),
  * so the bytes add to the entropy and never replace it. SHAKERAND_EINVAL
  * (nothing changes) if data is NULL and len > 0. */
 SHAKERAND_API int shakerand_system_reseed_with(const void *data, size_t len);

@@ -14,16 +14,15 @@
  * slower), which covers a raw clone there too. Windows has no fork: its
  * pages count as wiped and the generation never moves.
  *
- * Reseed budget: 16 MiB of output or 60 seconds, whichever comes first. At
- * bulk speed a reseed (one getrandom call plus the hardware reads and one
- * hash, a few microseconds) every 16 MiB costs well under 0.1 %; 60 s is
- * the interval at which Linux reseeds its own generator. The clock (one
+ * The reseed budget (bytes of output or seconds, whichever comes first),
+ * the clock read once per SHAKERAND_CLOCK_CHECK_BYTES and the pieces of a
+ * large request are the policy of src/policy.h, stated in docs/system.md;
+ * the seed derivation's constants are there too. At bulk speed a reseed
+ * (one getrandom call plus the hardware reads and one hash, a few
+ * microseconds) per budget of bytes costs well under 0.1 %; the time budget
+ * is the interval at which Linux reseeds its own generator. The clock (one
  * that counts time suspended: shakerand_system_clock_ns) is read only on
- * the slow path, once per 4 KiB drawn, so a small request costs no system
- * call: a thread that draws less than 4 KiB a minute reseeds at its next
- * 4 KiB.
- * Large requests are served in pieces of at most 1 MiB, each through the
- * same checks.
+ * the slow path, so a small request costs no system call.
  *
  * A reseed on the byte or time budget that fails (a sandbox that forbids
  * getrandom after start-up, a full descriptor table) leaves the sound state
@@ -49,17 +48,15 @@
 #include "engine.h"
 #include "entropy.h"
 #include "internal.h"
+#include "policy.h"
 #include "system_os.h"
 #include "testing.h"
 
 enum {
-    SEED_BYTES = 64,
-    CHACHA8_KEY_DOMAIN = 0x24, /* TurboSHAKE256 domain byte of the key digest */
-    CHECK_INTERVAL_BYTES = 4096,
-    MAX_PIECE_BYTES = 1 << 20,
+    SEED_BYTES = SHAKERAND_SEED_MATERIAL_BYTES,
+    /* The material and the digest of a reseed's bytes. */
+    MATERIAL_MAX = SHAKERAND_SEED_MATERIAL_BYTES + SHAKERAND_EXTRA_DIGEST_BYTES,
 };
-#define RESEED_BYTES ((uint64_t)16 << 20)
-#define RESEED_NANOSECONDS ((uint64_t)60 * 1000000000u)
 #define STATE_MAGIC 0x73686b7273797374ULL    /* "shkrsyst" */
 #define STATE_UNSEEDED 0x73686b72756e7364ULL /* "shkrunsd": mapped, to be seeded */
 #define STATE_CANARY 0x73686b7263616c6cULL   /* "shkrcall" */
@@ -254,6 +251,49 @@ static void setup(void)
 
 static uint64_t now_ns(void) { return shakerand_system_clock_ns() + TESTING_CLOCK_OFFSET(); }
 
+/* The seed derivation after the conditioner (src/policy.h): `material`
+ * holds the conditioner's SEED_BYTES; the digest of `extra` is appended
+ * when it is given. Returns the material's length. */
+static size_t add_extra(unsigned char material[MATERIAL_MAX], const void *extra, size_t extra_len)
+{
+    if (extra == NULL)
+        return SEED_BYTES;
+    shakerand_turboshake256_unwiped(material + SEED_BYTES, SHAKERAND_EXTRA_DIGEST_BYTES, extra,
+                                    extra_len, SHAKERAND_EXTRA_DOMAIN);
+    return MATERIAL_MAX;
+}
+
+/* Keys e of `kind` from the material: chacha8rand takes a 32-byte key, the
+ * material's digest; turboshake256x8 takes the material itself. */
+static void key_engine(shakerand_engine *e, shakerand_kind kind, const unsigned char *material,
+                       size_t len)
+{
+    if (kind == SHAKERAND_CHACHA8RAND) {
+        unsigned char key[CHACHA8_KEY_BYTES];
+        shakerand_turboshake256_unwiped(key, sizeof key, material, len,
+                                        SHAKERAND_CHACHA8_KEY_DOMAIN);
+        shakerand_engine_init(e, SHAKERAND_CHACHA8RAND, key, sizeof key);
+        shakerand_memzero(key, sizeof key);
+    } else {
+        shakerand_engine_init(e, SHAKERAND_TURBOSHAKE256X8, material, len);
+    }
+}
+
+#if defined(SHAKERAND_TESTING)
+int shakerand_system_key_engine_for_testing(shakerand_engine *engine, shakerand_kind kind,
+                                            const unsigned char *material, const void *extra,
+                                            size_t extra_len)
+{
+    if (kind != SHAKERAND_CHACHA8RAND && kind != SHAKERAND_TURBOSHAKE256X8)
+        return SHAKERAND_EINVAL;
+    unsigned char m[MATERIAL_MAX];
+    memcpy(m, material, SEED_BYTES);
+    key_engine(engine, kind, m, add_extra(m, extra, extra_len));
+    shakerand_memzero(m, sizeof m);
+    return SHAKERAND_OK;
+}
+#endif
+
 /* Seeds from the sources, followed by a digest of `extra` when given. The
  * fork generation and the pid are read before the sources: a signal
  * handler that forks during the seed leaves the child with a state marked
@@ -262,33 +302,21 @@ static int seed_with(struct system_state *s, const void *extra, size_t extra_len
 {
     const uint64_t generation = atomic_load_explicit(&fork_generation, memory_order_relaxed);
     const long pid = shakerand_system_process_id();
-    unsigned char material[SEED_BYTES + 32];
-    size_t len = SEED_BYTES;
+    unsigned char material[MATERIAL_MAX];
     const int status = shakerand_entropy_gather(material, SEED_BYTES);
     SHAKERAND_TEST_STEP();
     if (status != SHAKERAND_OK)
         return status;
-    if (extra != NULL) {
-        shakerand_turboshake256_unwiped(material + SEED_BYTES, 32, extra, extra_len, 0x23);
-        len += 32;
-    }
+    const size_t len = add_extra(material, extra, extra_len);
     SHAKERAND_SECRET(material, len);
-    if (system_kind == SHAKERAND_CHACHA8RAND) {
-        /* chacha8rand takes a 32-byte key: the material's digest. */
-        unsigned char key[CHACHA8_KEY_BYTES];
-        shakerand_turboshake256_unwiped(key, sizeof key, material, len, CHACHA8_KEY_DOMAIN);
-        shakerand_engine_init(&s->engine, SHAKERAND_CHACHA8RAND, key, sizeof key);
-        shakerand_memzero(key, sizeof key);
-    } else {
-        shakerand_engine_init(&s->engine, SHAKERAND_TURBOSHAKE256X8, material, len);
-    }
+    key_engine(&s->engine, system_kind, material, len);
     SHAKERAND_TEST_STEP();
     shakerand_memzero(material, sizeof material);
     s->magic = STATE_MAGIC;
     s->generation = generation;
     s->pid = pid;
     s->since_reseed = 0;
-    s->deadline_ns = now_ns() + RESEED_NANOSECONDS;
+    s->deadline_ns = now_ns() + SHAKERAND_RESEED_NANOSECONDS;
     TESTING_COUNT(seed_count);
     return SHAKERAND_OK;
 }
@@ -331,7 +359,7 @@ static int allocate(struct system_state **out)
  * without WIPEONFORK none, so every call comes to compare the pid. */
 static void grant(struct system_state *s)
 {
-    s->until_check = s->granted = s->wiped_on_fork ? CHECK_INTERVAL_BYTES : 0;
+    s->until_check = s->granted = s->wiped_on_fork ? SHAKERAND_CLOCK_CHECK_BYTES : 0;
 }
 
 static _Atomic uint64_t reseed_failures;
@@ -359,9 +387,9 @@ static int prepare(size_t len, struct system_state **out, int *used)
     if (s->magic == 0)
         s->wiped_on_fork = 1; /* only the kernel zeroes a mapped page */
     /* The pid only where the kernel refused WIPEONFORK (as in still_sound):
-     * getpid is a system call, about 200 ns, and this runs once per 4 KiB
-     * of small draws, where it cost more than a third as much as making
-     * the bytes. */
+     * getpid is a system call, about 200 ns, and this runs once per clock
+     * check (SHAKERAND_CLOCK_CHECK_BYTES) of small draws, where it cost
+     * more than a third as much as making the bytes. */
     const int sound = s->magic == STATE_MAGIC &&
                       s->generation == atomic_load_explicit(&fork_generation,
                                                             memory_order_relaxed) &&
@@ -369,7 +397,7 @@ static int prepare(size_t len, struct system_state **out, int *used)
     int due = !sound;
     if (sound) {
         s->since_reseed += (s->granted - s->until_check) + len;
-        due = s->since_reseed >= RESEED_BYTES || now_ns() >= s->deadline_ns;
+        due = s->since_reseed >= SHAKERAND_RESEED_BYTES || now_ns() >= s->deadline_ns;
     }
     if (due) {
         /* After a fork the page may have been wiped, flag included. */
@@ -531,7 +559,7 @@ __attribute__((noinline)) static int system_fill(void *out, size_t len, int *use
     unsigned char *p = out;
     int status = SHAKERAND_OK;
     do {
-        const size_t piece = len < MAX_PIECE_BYTES ? len : MAX_PIECE_BYTES;
+        const size_t piece = len < SHAKERAND_MAX_PIECE_BYTES ? len : SHAKERAND_MAX_PIECE_BYTES;
         struct system_state *s;
         status = ready(piece, &s, used);
         if (status == NO_STATE) {

@@ -27,6 +27,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <string>
 #include <set>
 #include <thread>
@@ -37,6 +38,7 @@
 #include "test_support.hpp"
 
 extern "C" {
+#include "policy.h"
 #include "testing.h"
 }
 
@@ -396,6 +398,107 @@ TEST_F(System, ReseedsOnTheTimeBudget)
     shakerand_system_clock_offset_for_testing(61ull * 1000000000ull);
     (void)draw(8192); // crosses a 4 KiB check
     EXPECT_GE(shakerand_system_seed_count_for_testing(), before + 1);
+}
+
+// The policy of src/policy.h is the "system_policy" of the vector file,
+// which the pure-Go and pure-Java generators are held to as well: every
+// value, and no value of the file that this table does not know.
+TEST_F(System, PolicyIsTheVectorFiles)
+{
+    const auto policy = test::load_json("vectors/shakerand.json").at("system_policy");
+    const std::map<std::string, std::uint64_t> c = {
+        {"reseed_bytes", SHAKERAND_RESEED_BYTES},
+        {"reseed_seconds", SHAKERAND_RESEED_SECONDS},
+        {"clock_check_bytes", SHAKERAND_CLOCK_CHECK_BYTES},
+        {"max_piece_bytes", SHAKERAND_MAX_PIECE_BYTES},
+        {"conditioner_domain", SHAKERAND_CONDITIONER_DOMAIN},
+        {"os_seed_bytes", SHAKERAND_OS_SEED_BYTES},
+        {"hw_seed_bytes", SHAKERAND_HW_SEED_BYTES},
+        {"counter_bytes", SHAKERAND_COUNTER_BYTES},
+        {"seed_material_bytes", SHAKERAND_SEED_MATERIAL_BYTES},
+        {"extra_domain", SHAKERAND_EXTRA_DOMAIN},
+        {"extra_digest_bytes", SHAKERAND_EXTRA_DIGEST_BYTES},
+        {"chacha8rand_key_domain", SHAKERAND_CHACHA8_KEY_DOMAIN},
+    };
+    EXPECT_EQ(SHAKERAND_RESEED_NANOSECONDS, std::uint64_t{SHAKERAND_RESEED_SECONDS} * 1000000000u);
+    std::set<std::string> in_file;
+    for (const auto &[name, value] : policy.items()) {
+        if (name == "derivation")
+            continue;
+        in_file.insert(name);
+        const auto it = c.find(name);
+        if (it == c.end())
+            ADD_FAILURE() << "system_policy." << name << " has no counterpart in src/policy.h";
+        else
+            EXPECT_EQ(it->second, value.get<std::uint64_t>()) << "system_policy." << name;
+    }
+    for (const auto &[name, value] : c)
+        EXPECT_TRUE(in_file.count(name)) << name << " is not in the vector file";
+}
+
+// The derivation from the material on (src/system.c): each engine keyed
+// from the file's material, and the caller's bytes of a reseed, gives the
+// stream of the seed the file names for it. (The conditioner before it
+// reads the sources and a process-wide counter, so no test gives it fixed
+// inputs; its constants are held above.)
+TEST_F(System, SeedDerivationIsTheVectorFiles)
+{
+    const auto derivation = test::load_json("vectors/shakerand.json").at("system_policy").at("derivation");
+    ASSERT_GE(derivation.size(), 1u);
+    for (const auto &d : derivation) {
+        const bytes material = test::from_hex(d.at("material_hex").get<std::string>());
+        ASSERT_EQ(material.size(), std::size_t{SHAKERAND_SEED_MATERIAL_BYTES});
+        const bool has_extra = !d.at("extra_hex").is_null();
+        const bytes extra = has_extra ? test::from_hex(d.at("extra_hex").get<std::string>()) : bytes();
+        // "" is a reseed with no bytes (not NULL: no reseed bytes at all).
+        const void *extra_ptr = nullptr;
+        if (has_extra)
+            extra_ptr = extra.empty() ? static_cast<const void *>("") : extra.data();
+        for (const auto &[kind, field] : {std::pair{SHAKERAND_CHACHA8RAND, "chacha8rand_key_hex"},
+                                          std::pair{SHAKERAND_TURBOSHAKE256X8, "turboshake256x8_seed_hex"}}) {
+            const bytes seed = test::from_hex(d.at(field).get<std::string>());
+            shakerand_engine derived, expected;
+            ASSERT_EQ(SHAKERAND_OK, shakerand_system_key_engine_for_testing(
+                                        &derived, kind, material.data(), extra_ptr, extra.size()));
+            ASSERT_EQ(SHAKERAND_OK, shakerand_engine_init(&expected, kind, seed.data(), seed.size()));
+            bytes got(256), want(256);
+            shakerand_engine_fill(&derived, got.data(), got.size());
+            shakerand_engine_fill(&expected, want.data(), want.size());
+            EXPECT_EQ(test::to_hex(got), test::to_hex(want)) << field << " for " << d.dump();
+            shakerand_engine_wipe(&derived);
+            shakerand_engine_wipe(&expected);
+        }
+    }
+}
+
+// The budgets act where the vector file says: no reseed a clock check short
+// of reseed_bytes or a second short of reseed_seconds, one a check past.
+TEST_F(System, ReseedsWhereThePolicySays)
+{
+    const auto policy = test::load_json("vectors/shakerand.json").at("system_policy");
+    const auto budget = policy.at("reseed_bytes").get<std::uint64_t>();
+    const auto check = policy.at("clock_check_bytes").get<std::size_t>();
+    const auto seconds = policy.at("reseed_seconds").get<std::uint64_t>();
+    bytes piece(check);
+    ASSERT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+    auto before = shakerand_system_seed_count_for_testing();
+    for (std::uint64_t n = 0; n + check < budget; n += check)
+        shakerand_system_fill(piece.data(), piece.size());
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before) << "reseeded before the byte budget";
+    shakerand_system_fill(piece.data(), piece.size());
+    shakerand_system_fill(piece.data(), piece.size());
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before + 1) << "no reseed at the byte budget";
+
+    ASSERT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+    before = shakerand_system_seed_count_for_testing();
+    shakerand_system_clock_offset_for_testing((seconds - 1) * 1000000000u);
+    for (int i = 0; i < 3; i++)
+        shakerand_system_fill(piece.data(), piece.size());
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before) << "reseeded before the time budget";
+    shakerand_system_clock_offset_for_testing((seconds + 1) * 1000000000u);
+    for (int i = 0; i < 3; i++)
+        shakerand_system_fill(piece.data(), piece.size());
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before + 1) << "no reseed at the time budget";
 }
 
 TEST_F(System, ExplicitReseed)

@@ -73,6 +73,35 @@ def kinds():
             for name, value, seed_size, block_size in ref.KINDS]
 
 
+# The system generator's seed derivation for fixed inputs: OS bytes and a
+# counter through the conditioner (no hardware words: the pure-Go and
+# pure-Java builds have none), then each engine's seed, without and with the
+# caller's bytes of a reseed (None: an automatic seed).
+SYSTEM_DERIVATION_INPUTS = [
+    (ptn(32), 1, None),
+    (b"\xff" * 32, 0x0123456789ABCDEF, None),  # below 2**63: the Java tests' reader takes longs
+    (ptn(32), 1, b""),
+    (ptn(32), 1, ptn(200)),
+]
+
+
+def system_policy():
+    out = dict(ref.SYSTEM_POLICY)
+    out["derivation"] = []
+    for os_bytes, counter, extra in SYSTEM_DERIVATION_INPUTS:
+        material = ref.system_conditioner(os_bytes, [], counter)
+        out["derivation"].append({
+            "os_hex": os_bytes.hex(),
+            "counter": counter,
+            "extra_hex": None if extra is None else extra.hex(),
+            "material_hex": material.hex(),
+            "chacha8rand_key_hex": ref.system_engine_seed("chacha8rand", material, extra).hex(),
+            "turboshake256x8_seed_hex":
+                ref.system_engine_seed("turboshake256x8", material, extra).hex(),
+        })
+    return out
+
+
 def document():
     return {
         "_comment": (
@@ -87,10 +116,21 @@ def document():
             "specification: the first Uint64 values for its seed. kinds is "
             "the table of engine kinds (src/engine.c): name, the C enum's "
             "value, the seed length required (0: any length), the bytes "
-            "handed out between ratchets or rekeys."),
+            "handed out between ratchets or rekeys. system_policy is the system "
+            "generator's policy (docs/system.md), held by the C core "
+            "(src/policy.h), the pure-Go build and the pure-Java path, each "
+            "tested against it: the reseed budget (bytes, seconds, the bytes "
+            "between clock reads, the largest piece of a request) and the seed "
+            "derivation's sizes and TurboSHAKE256 domain bytes (as numbers); its "
+            "derivation entries are known answers: material = TurboSHAKE256(os "
+            "|| counter as 8 bytes little-endian, D = conditioner_domain) (the "
+            "C core puts each hardware source's words between the two; these "
+            "entries have none), then each engine's seed from it, with the "
+            "digest of extra_hex appended when it is not null."),
         "kinds": kinds(),
         "engines": engine_vectors(),
         "c2sp_chacha8rand": C2SP_CHACHA8RAND,
+        "system_policy": system_policy(),
     }
 
 

@@ -226,3 +226,66 @@ def engine_stream(kind, seed, n):
         lanes = [0, 0, 0, 0] + lanes[4:]
         lanes = keccak_p1600(lanes, rounds)
     return bytes(out[:n])
+
+
+# The system generator's policy (docs/system.md): the reseed budget and the
+# seed derivation. The C core holds these values in src/policy.h, the
+# pure-Go build in go/system_purego.go and the pure-Java path in
+# JavaSystemGenerator.java; the vector file records this dict
+# ("system_policy") and each of the three is tested against it. Domain
+# bytes are TurboSHAKE256's D.
+SYSTEM_POLICY = {
+    # Reseed after this many bytes of output or this many seconds, whichever
+    # comes first; the clock is read once per clock_check_bytes drawn, and a
+    # large request is served in pieces of at most max_piece_bytes, each
+    # through the same checks.
+    "reseed_bytes": 16 << 20,
+    "reseed_seconds": 60,
+    "clock_check_bytes": 4096,
+    "max_piece_bytes": 1 << 20,
+    # The conditioner (src/entropy/conditioner.c): TurboSHAKE256 with this
+    # domain byte of os_seed_bytes from the operating system, hw_seed_bytes
+    # from each healthy hardware source (64-bit words, little-endian; none
+    # in the pure-Go and pure-Java builds) and a counter of counter_bytes
+    # (little-endian); seed_material_bytes of its output are the material.
+    "conditioner_domain": 0x22,
+    "os_seed_bytes": 32,
+    "hw_seed_bytes": 32,
+    "counter_bytes": 8,
+    "seed_material_bytes": 64,
+    # A reseed with the caller's bytes (shakerand_system_reseed_with,
+    # Java's setSeed) appends TurboSHAKE256(extra, extra_domain) of
+    # extra_digest_bytes to the material.
+    "extra_domain": 0x23,
+    "extra_digest_bytes": 32,
+    # chacha8rand is keyed with TurboSHAKE256(material, this domain)[0, 32);
+    # turboshake256x8 takes the material itself as its seed.
+    "chacha8rand_key_domain": 0x24,
+}
+
+
+def system_conditioner(os_bytes, hw_words, counter):
+    """The seed material from the sources (src/entropy/conditioner.c):
+    TurboSHAKE256(os || hw words || counter, D = 0x22)[0, 64)."""
+    p = SYSTEM_POLICY
+    if len(os_bytes) != p["os_seed_bytes"] or len(hw_words) * 8 % p["hw_seed_bytes"]:
+        raise ValueError("os_seed_bytes from the OS, hw_seed_bytes from each hardware source")
+    message = (os_bytes + b"".join(w.to_bytes(8, "little") for w in hw_words) +
+               counter.to_bytes(p["counter_bytes"], "little"))
+    return turboshake256(message, p["conditioner_domain"], p["seed_material_bytes"])
+
+
+def system_engine_seed(kind, material, extra=None):
+    """The seed the system generator gives an engine of `kind` from the
+    material (src/system.c): the material, followed by the digest of
+    `extra` when given (None: an automatic seed, no digest; b"": a reseed
+    with no bytes, which still appends the digest of nothing);
+    chacha8rand takes TurboSHAKE256 of that with D = 0x24 as its key."""
+    p = SYSTEM_POLICY
+    if extra is not None:
+        material = material + turboshake256(extra, p["extra_domain"], p["extra_digest_bytes"])
+    if kind == "chacha8rand":
+        return turboshake256(material, p["chacha8rand_key_domain"], 32)
+    if kind == "turboshake256x8":
+        return material
+    raise ValueError("the system generator runs chacha8rand or turboshake256x8")

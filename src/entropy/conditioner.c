@@ -10,16 +10,20 @@
 
 #include "../entropy.h"
 #include "../internal.h"
+#include "../policy.h"
 #if defined(SHAKERAND_TESTING)
 #include "../testing.h"
 #endif
 
+/* The derivation's constants are the policy's (src/policy.h). */
 enum {
-    CONDITIONER_DOMAIN = 0x22,
-    OS_BYTES = 32,
-    HW_WORDS = 4, /* 256 bits from each hardware source per seed */
+    CONDITIONER_DOMAIN = SHAKERAND_CONDITIONER_DOMAIN,
+    OS_BYTES = SHAKERAND_OS_SEED_BYTES,
+    HW_WORDS = SHAKERAND_HW_SEED_BYTES / 8, /* read and absorbed as 64-bit words */
     HEALTH_WORDS = 8,
 };
+_Static_assert(SHAKERAND_HW_SEED_BYTES % 8 == 0, "hardware sources give 64-bit words");
+_Static_assert(SHAKERAND_COUNTER_BYTES == 8, "the counter is absorbed as one 64-bit word");
 
 /* Every hardware back end of this architecture, in report order. */
 const struct shakerand_hw_source *const shakerand_hw_sources[] = {

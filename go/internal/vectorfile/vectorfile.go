@@ -26,6 +26,53 @@ type File struct {
 		SeedHex   string   `json:"seed_hex"`
 		Uint64Hex []string `json:"uint64_hex"`
 	} `json:"c2sp_chacha8rand"`
+	// SystemPolicy is the system generator's policy (src/policy.h,
+	// docs/system.md) as the reference model records it.
+	SystemPolicy SystemPolicy `json:"system_policy"`
+}
+
+// SystemPolicy is the "system_policy" section: its values by name
+// (reseed_bytes, reseed_seconds, clock_check_bytes, the derivation's sizes
+// and domain bytes, ...), every one the file has, so a test can tell a value
+// it does not hold; and the derivation's known answers.
+type SystemPolicy struct {
+	Values     map[string]uint64
+	Derivation []SystemDerivation
+}
+
+// SystemDerivation is one known answer of the seed derivation: the
+// conditioner's material for OS bytes and a counter (no hardware words),
+// and each engine's seed from it, with the digest of the caller's bytes
+// appended when ExtraHex is not nil.
+type SystemDerivation struct {
+	OSHex                  string  `json:"os_hex"`
+	Counter                uint64  `json:"counter"`
+	ExtraHex               *string `json:"extra_hex"`
+	MaterialHex            string  `json:"material_hex"`
+	ChaCha8RandKeyHex      string  `json:"chacha8rand_key_hex"`
+	TurboSHAKE256x8SeedHex string  `json:"turboshake256x8_seed_hex"`
+}
+
+// UnmarshalJSON reads the section's derivation and every other key as a
+// number.
+func (p *SystemPolicy) UnmarshalJSON(b []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(raw["derivation"], &p.Derivation); err != nil {
+		return fmt.Errorf("system_policy.derivation: %w", err)
+	}
+	delete(raw, "derivation")
+	p.Values = make(map[string]uint64, len(raw))
+	for k, v := range raw {
+		var n uint64
+		if err := json.Unmarshal(v, &n); err != nil {
+			return fmt.Errorf("system_policy.%s: %w", k, err)
+		}
+		p.Values[k] = n
+	}
+	return nil
 }
 
 // KindRow is one row of the table of kinds.
@@ -93,6 +140,8 @@ func Load() (*File, error) {
 		return nil, fmt.Errorf("%s: no engine vectors", p)
 	case len(f.C2SP.Uint64Hex) == 0:
 		return nil, fmt.Errorf("%s: no c2sp_chacha8rand vector", p)
+	case len(f.SystemPolicy.Values) == 0 || len(f.SystemPolicy.Derivation) == 0:
+		return nil, fmt.Errorf("%s: no system_policy", p)
 	}
 	return &f, nil
 }

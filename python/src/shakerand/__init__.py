@@ -4,8 +4,9 @@
 The module-level functions draw from the *system generator* of the shakerand
 C core: one ChaCha8 (C2SP chacha8rand) or TurboSHAKE256x8 generator per
 thread, seeded from the operating system mixed with the CPU's random
-instructions, reseeded every 16 MiB or 60 seconds, and after ``os.fork()``
-in the child, so a child never repeats its parent.
+instructions, reseeded on a budget of output and time (docs/system.md in
+the source repository), and after ``os.fork()`` in the child, so a child
+never repeats its parent.
 
 Drop-in for :mod:`secrets`::
 

@@ -6,6 +6,7 @@ import java.security.NoSuchProviderException;
 import java.security.ProviderException;
 import java.security.SecureRandom;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.ToLongFunction;
@@ -13,9 +14,10 @@ import java.util.function.ToLongFunction;
 /**
  * The pure-Java system generator: one engine per thread of the kind the C system generator
  * runs (chacha8rand, or turboshake256x8 where the environment variable SHAKERAND_SYSTEM_ENGINE
- * says so), keyed with TurboSHAKE256(D = 0x22) of 64 bytes from the JDK's own non-blocking
- * source and a counter (32 bytes out for chacha8rand, 64 for turboshake256x8), reseeded after
- * 16 MiB of output or 60 seconds, the C system generator's policy (docs/system.md).
+ * says so), on the C system generator's policy (docs/system.md): keyed by the C core's seed
+ * derivation from the JDK's own non-blocking source (no hardware sources), and reseeded on the
+ * same budget. The policy's constants below are held to the vector file's "system_policy" by
+ * JavaSystemPolicyTest.
  *
  * <p>Platform threads have a generator each (in a ThreadLocal); virtual threads share a few,
  * chosen by thread id, each behind its own lock.
@@ -28,8 +30,22 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
                     ? ShakeRandom.Kind.TURBOSHAKE256X8
                     : ShakeRandom.Kind.CHACHA8RAND;
 
+    // The policy's constants, the C core's (src/policy.h): the reseed budget in bytes and time,
+    // the bytes drawn between two reads of the clock, the largest piece of a request, and the
+    // seed derivation's sizes and TurboSHAKE256 domain bytes. The C core's hardware words have
+    // no counterpart here.
     static final long RESEED_BYTES = 16L << 20;
-    static final long RESEED_NANOS = 60_000_000_000L;
+    static final long RESEED_SECONDS = 60;
+    static final long RESEED_NANOS = RESEED_SECONDS * 1_000_000_000L;
+    static final int CLOCK_CHECK_BYTES = 4096;
+    static final int MAX_PIECE_BYTES = 1 << 20;
+    static final int CONDITIONER_DOMAIN = 0x22;
+    static final int OS_SEED_BYTES = 32;
+    static final int COUNTER_BYTES = 8;
+    static final int SEED_MATERIAL_BYTES = 64;
+    static final int EXTRA_DOMAIN = 0x23;
+    static final int EXTRA_DIGEST_BYTES = 32;
+    static final int CHACHA8RAND_KEY_DOMAIN = 0x24;
 
     private static final SecureRandom OS = osSource();
     private static long counter;
@@ -59,40 +75,72 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
         return ++counter;
     }
 
-    /** Fresh conditioned entropy: TurboSHAKE256(D = 0x22) of OS bytes, a counter and extra. */
-    static byte[] entropy(int n, byte[] extra) {
+    /** n bytes of fresh conditioned entropy: the conditioner of new OS bytes and the next counter. */
+    static byte[] conditionedEntropy(int n) {
         if (OS == null) {
             throw new ProviderException("shakerand: " + osSourceName());
         }
-        byte[] os = new byte[64];
+        byte[] os = new byte[OS_SEED_BYTES];
         OS.nextBytes(os);
-        byte[] msg = new byte[64 + 8 + extra.length];
-        System.arraycopy(os, 0, msg, 0, 64);
-        Bytes.putLe64(msg, 64, nextCounter());
-        System.arraycopy(extra, 0, msg, 72, extra.length);
-        byte[] out = Sponge.turboshake256(msg, 0x22, n);
+        byte[] out = conditioner(os, nextCounter(), n);
         Arrays.fill(os, (byte) 0);
+        return out;
+    }
+
+    /**
+     * The C core's conditioner (src/entropy/conditioner.c) with no hardware source:
+     * TurboSHAKE256(os || counter, little-endian, D = CONDITIONER_DOMAIN)[0, n).
+     */
+    static byte[] conditioner(byte[] os, long counter, int n) {
+        byte[] msg = new byte[os.length + COUNTER_BYTES];
+        System.arraycopy(os, 0, msg, 0, os.length);
+        Bytes.putLe64(msg, os.length, counter);
+        byte[] out = Sponge.turboshake256(msg, CONDITIONER_DOMAIN, n);
         Arrays.fill(msg, (byte) 0);
         return out;
+    }
+
+    /**
+     * An engine's seed from the material, as the C core derives it (src/system.c): the material,
+     * followed by TurboSHAKE256(extra, D = EXTRA_DOMAIN)[0, EXTRA_DIGEST_BYTES) when extra (the
+     * caller's bytes of a reseed) is not null; chacha8rand takes TurboSHAKE256 of that with
+     * D = CHACHA8RAND_KEY_DOMAIN, 32 bytes, as its key. A new array: the caller wipes both.
+     */
+    static byte[] engineSeed(ShakeRandom.Kind kind, byte[] material, byte[] extra) {
+        byte[] m = material.clone();
+        if (extra != null) {
+            m = Arrays.copyOf(m, material.length + EXTRA_DIGEST_BYTES);
+            byte[] digest = Sponge.turboshake256(extra, EXTRA_DOMAIN, EXTRA_DIGEST_BYTES);
+            System.arraycopy(digest, 0, m, material.length, EXTRA_DIGEST_BYTES);
+            Arrays.fill(digest, (byte) 0);
+        }
+        if (kind != ShakeRandom.Kind.CHACHA8RAND) {
+            return m;
+        }
+        byte[] key = Sponge.turboshake256(m, CHACHA8RAND_KEY_DOMAIN, 32);
+        Arrays.fill(m, (byte) 0);
+        return key;
     }
 
     /** One thread's generator. */
     static final class ThreadGenerator implements RandomStream {
         private BufferedStream engine;
         private long sinceSeed;
-        private long deadline;
+        long deadline; // System.nanoTime() of the time reseed; the tests move it
         int reseeds; // for the tests
 
-
         ThreadGenerator() {
-            reseed(new byte[0]);
+            reseed(null);
         }
 
+        /** Keys the engine afresh; extra, if not null, is the caller's bytes (setSeed). */
         void reseed(byte[] extra) {
-            final boolean chacha = KIND == ShakeRandom.Kind.CHACHA8RAND;
-            byte[] seed = entropy(chacha ? 32 : 64, extra);
+            byte[] material = conditionedEntropy(SEED_MATERIAL_BYTES);
+            byte[] seed = engineSeed(KIND, material, extra);
+            Arrays.fill(material, (byte) 0);
             BufferedStream old = engine;
-            engine = chacha ? new JavaEngines.ChaCha8(seed) : new JavaEngines.X8(seed);
+            engine = KIND == ShakeRandom.Kind.CHACHA8RAND ? new JavaEngines.ChaCha8(seed)
+                    : new JavaEngines.X8(seed);
             Arrays.fill(seed, (byte) 0);
             if (old != null) {
                 old.wipe();
@@ -102,13 +150,13 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
             deadline = System.nanoTime() + RESEED_NANOS;
         }
 
-        /** Called before each draw of n bytes; the clock is read only once per 4 KiB. */
+        /** Called before each draw of n bytes; the clock is read once per CLOCK_CHECK_BYTES. */
         private void account(int n) {
             long before = sinceSeed;
             sinceSeed = before + n;
-            if ((before >>> 12) != (sinceSeed >>> 12)
+            if (before / CLOCK_CHECK_BYTES != sinceSeed / CLOCK_CHECK_BYTES
                     && (sinceSeed >= RESEED_BYTES || System.nanoTime() - deadline >= 0)) {
-                reseed(new byte[0]);
+                reseed(null);
                 sinceSeed = n; // the request that triggered the reseed counts against the new seed
             }
         }
@@ -128,7 +176,7 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
         @Override
         public void fill(byte[] out, int off, int len) {
             while (len > 0) {
-                int n = Math.min(len, 1 << 20);
+                int n = Math.min(len, MAX_PIECE_BYTES);
                 account(n);
                 engine.fill(out, off, n);
                 off += n;
@@ -215,6 +263,7 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
 
     @Override
     public void reseed(byte[] extra) {
+        Objects.requireNonNull(extra, "seed");
         withGenerator(g -> {
             g.reseed(extra);
             return 0;
@@ -223,7 +272,7 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
 
     @Override
     public byte[] entropy(int n) {
-        return entropy(n, new byte[0]);
+        return conditionedEntropy(n);
     }
 
     @Override

@@ -6,20 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** The pure-Java system generator's engine, reseed budget (16 MiB) and setSeed mixing. */
+/**
+ * The pure-Java system generator's engine, byte budget and setSeed mixing (JavaSystemPolicyTest
+ * holds the budget and the derivation to the vector file).
+ */
 class JavaSystemGeneratorTest {
     @Test
-    void reseedsAfterSixteenMebibytes() {
+    void reseedsAfterTheByteBudget() {
         JavaSystemGenerator.ThreadGenerator g = new JavaSystemGenerator.ThreadGenerator();
         assertEquals(1, g.reseeds);
         byte[] buf = new byte[1 << 20];
-        for (int i = 0; i < 15; i++) {
+        long pieces = JavaSystemGenerator.RESEED_BYTES / buf.length;
+        for (long i = 0; i < pieces - 1; i++) {
             g.fill(buf, 0, buf.length);
         }
-        assertEquals(1, g.reseeds, "15 MiB: still the first seed");
+        assertEquals(1, g.reseeds, "a MiB short of the budget: still the first seed");
         g.fill(buf, 0, buf.length);
         g.u64();
-        assertEquals(2, g.reseeds, "16 MiB: reseeded");
+        assertEquals(2, g.reseeds, "at the budget: reseeded");
         g.reseed(new byte[] {1, 2, 3});
         assertEquals(3, g.reseeds);
     }
