@@ -1,22 +1,31 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * An LD_PRELOAD shim for test_cli.py: makes chosen libc calls fail so that
- * the CLI's error paths can be reached from outside. The CLI links the core
- * statically but calls libc through the dynamic linker, so these definitions
- * take the place of libc's. SHAKERAND_TEST_FAULTS lists the faults, comma
- * separated:
+ * An LD_PRELOAD shim that makes chosen libc calls fail, so that error paths
+ * can be reached from outside a process: the CLI's (tests/python/test_cli.py)
+ * and the Java front end's with the operating system's entropy source dead
+ * under a running JVM (java/src/test/java/org/shakerand/DeadEntropyTest.java).
+ * The one copy: both build it from here (cc -shared -fPIC -o fault_shim.so
+ * fault_shim.c -ldl). Those programs call libc through the dynamic linker
+ * (the CLI links the core statically, the JVM loads it), so these
+ * definitions take the place of libc's.
+ *
+ * SHAKERAND_TEST_FAULTS lists the faults, comma separated:
  *   mmap     anonymous private mappings fail with ENOMEM (the system
  *            generator's state page)
- *   entropy  getrandom and getentropy fail with EPERM, the vDSO is hidden
- *            (getauxval(AT_SYSINFO_EHDR) is 0) and /dev/urandom cannot be
- *            opened: the operating system gives no entropy
+ *   entropy  getrandom (the libc call and the raw system call) and
+ *            getentropy fail with EPERM, as under a seccomp filter, the vDSO
+ *            cannot be found (getauxval(AT_SYSINFO_EHDR) is 0) and opening
+ *            /dev/urandom fails with EACCES: the operating system gives no
+ *            entropy
  *   write    write(2) fails with EIO (stdio's own writes, e.g. to stderr,
  *            do not go through here)
  *   fchmod   fchmod fails with EPERM, as for a file of another user
+ * If SHAKERAND_TEST_FAULTS_WHILE names a file, the faults act only while
+ * that file exists: a process (a JVM) starts normally, and the test makes
+ * the source die and "recover" by creating and deleting the file.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
-#include <sys/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -25,6 +34,7 @@
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -32,12 +42,20 @@ static int fault(const char *name)
 {
     const char *list = getenv("SHAKERAND_TEST_FAULTS");
     const size_t n = strlen(name);
-    for (const char *p = list; p != NULL; p = strchr(p, ',')) {
+    int listed = 0;
+    for (const char *p = list; p != NULL && !listed; p = strchr(p, ',')) {
         p += *p == ',';
-        if (strncmp(p, name, n) == 0 && (p[n] == ',' || p[n] == '\0'))
-            return 1;
+        listed = strncmp(p, name, n) == 0 && (p[n] == ',' || p[n] == '\0');
     }
-    return 0;
+    if (!listed)
+        return 0;
+    const char *switch_file = getenv("SHAKERAND_TEST_FAULTS_WHILE");
+    if (switch_file == NULL || switch_file[0] == '\0')
+        return 1;
+    const int saved = errno; /* a call that is not failed leaves errno alone */
+    const int exists = access(switch_file, F_OK) == 0;
+    errno = saved;
+    return exists;
 }
 
 static void *next(const char *symbol)
@@ -50,7 +68,7 @@ static void *next(const char *symbol)
 
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
-    if (fault("mmap") && (flags & MAP_ANONYMOUS) && (flags & MAP_PRIVATE)) {
+    if ((flags & MAP_ANONYMOUS) && (flags & MAP_PRIVATE) && fault("mmap")) {
         errno = ENOMEM;
         return MAP_FAILED;
     }
@@ -103,33 +121,68 @@ unsigned long getauxval(unsigned long type)
     return real(type);
 }
 
-static int open_with(const char *symbol, const char *path, int flags, va_list ap)
+/* /dev/urandom under the entropy fault. */
+static int urandom_fails(const char *path)
 {
-    if (fault("entropy") && strcmp(path, "/dev/urandom") == 0) {
+    if (path != NULL && strcmp(path, "/dev/urandom") == 0 && fault("entropy")) {
         errno = EACCES;
-        return -1;
+        return 1;
     }
-    const mode_t mode = (flags & (O_CREAT | O_TMPFILE)) ? (mode_t)va_arg(ap, int) : 0;
-    int (*real)(const char *, int, ...) = next(symbol);
-    return real(path, flags, mode);
+    return 0;
 }
+
+/* The mode argument exists only with O_CREAT or O_TMPFILE, as open(2) reads
+ * it (O_TMPFILE includes O_DIRECTORY's bit, so it is matched whole). */
+static mode_t mode_arg(int flags, va_list ap)
+{
+    return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? (mode_t)va_arg(ap, int) : 0;
+}
+
+typedef int (*open_fn)(const char *, int, ...);
+typedef int (*openat_fn)(int, const char *, int, ...);
 
 int open(const char *path, int flags, ...)
 {
     va_list ap;
     va_start(ap, flags);
-    const int fd = open_with("open", path, flags, ap);
+    const mode_t mode = mode_arg(flags, ap);
     va_end(ap);
-    return fd;
+    if (urandom_fails(path))
+        return -1;
+    return ((open_fn)next("open"))(path, flags, mode);
 }
 
 int open64(const char *path, int flags, ...)
 {
     va_list ap;
     va_start(ap, flags);
-    const int fd = open_with("open64", path, flags, ap);
+    const mode_t mode = mode_arg(flags, ap);
     va_end(ap);
-    return fd;
+    if (urandom_fails(path))
+        return -1;
+    return ((open_fn)next("open64"))(path, flags, mode);
+}
+
+int openat(int dir, const char *path, int flags, ...)
+{
+    va_list ap;
+    va_start(ap, flags);
+    const mode_t mode = mode_arg(flags, ap);
+    va_end(ap);
+    if (urandom_fails(path))
+        return -1;
+    return ((openat_fn)next("openat"))(dir, path, flags, mode);
+}
+
+int openat64(int dir, const char *path, int flags, ...)
+{
+    va_list ap;
+    va_start(ap, flags);
+    const mode_t mode = mode_arg(flags, ap);
+    va_end(ap);
+    if (urandom_fails(path))
+        return -1;
+    return ((openat_fn)next("openat64"))(dir, path, flags, mode);
 }
 
 ssize_t write(int fd, const void *buf, size_t len)

@@ -21,10 +21,11 @@ import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 
 /**
- * The operating system's entropy source dies under a running JVM (an LD_PRELOAD shim,
- * src/test/c/dead_entropy.c): every draw from a thread's not yet seeded system generator must
- * throw ProviderException, with the C core's reason, instead of aborting the JVM or returning a
- * value; once the source is back, the same calls work.
+ * The operating system's entropy source dies under a running JVM (the LD_PRELOAD shim the CLI's
+ * tests use too, tests/python/fault_shim.c, its entropy fault switched by a file): every draw
+ * from a thread's not yet seeded system generator must throw ProviderException, with the C
+ * core's reason, instead of aborting the JVM or returning a value; once the source is back, the
+ * same calls work.
  */
 class DeadEntropyTest {
     /** What shakerand_strerror(SHAKERAND_EENTROPY) says. */
@@ -39,13 +40,14 @@ class DeadEntropyTest {
         assumeTrue(TestSupport.expectNative(), "native path only: the shim acts on the C core's calls");
         Path dir = Paths.get("target", "dead-entropy").toAbsolutePath();
         Files.createDirectories(dir);
-        Path shim = dir.resolve("dead_entropy.so");
-        assumeTrue(compile(Paths.get("src", "test", "c", "dead_entropy.c"), shim), "no working cc");
+        Path shim = dir.resolve("fault_shim.so");
+        assumeTrue(compile(TestSupport.repoFile("tests/python/fault_shim.c"), shim), "no working cc");
         Path flag = dir.resolve("dead");
         Files.deleteIfExists(flag);
 
         Process p = TestSupport.startChild(
-                Map.of("LD_PRELOAD", shim.toString(), "SHAKERAND_TEST_DEAD_ENTROPY", flag.toString()),
+                Map.of("LD_PRELOAD", shim.toString(), "SHAKERAND_TEST_FAULTS", "entropy",
+                        "SHAKERAND_TEST_FAULTS_WHILE", flag.toString()),
                 List.of("-Dshakerand.native=true"), Child.class.getName(), flag.toString());
         List<String> out = TestSupport.output(p); // a JVM abort (exit 134) fails here
         assertEquals("true", TestSupport.field(out, "native"), out.toString());
