@@ -10,6 +10,6 @@ import "time"
 // clock_gettime(2) says its uptime clocks count "while the machine is
 // running" and says nothing either way of CLOCK_MONOTONIC), so the reseed
 // goes by the runtime's monotonic clock (time.Now) alone, which may stop
-// while the machine is suspended: after a suspend the 60 seconds may run
-// late by the time asleep; the 16 MiB budget is unchanged.
+// while the machine is suspended: after a suspend the time budget may run
+// late by the time asleep; the byte budget is unchanged.
 func bootClock() (time.Duration, bool) { return 0, false }

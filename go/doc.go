@@ -61,8 +61,8 @@
 // random device on the other Unix systems and Plan 9,
 // crypto.getRandomValues under js/wasm, random_get under WASI; if it fails
 // the program panics, with no other source to fall back on.
-// They reseed on the C core's policy (16 MiB or 60 seconds), the 60
-// seconds counted on a clock that includes time suspended where the OS has
+// They reseed on the C core's policy (docs/system.md), its time budget
+// counted on a clock that includes time suspended where the OS has
 // one (CLOCK_BOOTTIME on Linux, CLOCK_MONOTONIC_RAW on macOS,
 // GetTickCount64 on Windows; elsewhere only the monotonic clock, which may
 // stop while suspended). As in the C core, chacha8rand overwrites its key

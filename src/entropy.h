@@ -25,9 +25,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Seed material: TurboSHAKE256 (domain byte 0x22) of 32 operating-system
- * bytes, then the 64-bit words (little-endian) of every hardware source
- * that passed its health check, then a process-wide counter. SHAKERAND_OK;
+/* Seed material: the conditioner of src/policy.h over the operating
+ * system's bytes, then the 64-bit words (little-endian) of every hardware
+ * source that passed its health check, then a process-wide counter. SHAKERAND_OK;
  * SHAKERAND_EENTROPY (out untouched) when the operating system gives
  * nothing or the sources' lock fails; SHAKERAND_ENOMEM when the lock's
  * fork handlers cannot be installed (pthread_atfork). */

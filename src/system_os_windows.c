@@ -150,7 +150,7 @@ long shakerand_system_process_id(void) { return (long)GetCurrentProcessId(); }
 /* GetTickCount64 counts time asleep and hibernated (it is the interrupt
  * time, which QueryUnbiasedInterruptTime is without those), cannot be set,
  * and exists from Vista on, Wine included; its resolution of 10-16 ms is
- * plenty for a 60-second budget. */
+ * plenty for the time budget (src/policy.h). */
 uint64_t shakerand_system_clock_ns(void) { return (uint64_t)GetTickCount64() * 1000000u; }
 #else
 typedef int shakerand_not_windows; /* ISO C wants a declaration */

@@ -19,7 +19,7 @@ import java.util.stream.LongStream;
 /**
  * A {@link SecureRandom} over shakerand: by default the calling thread's system generator
  * (docs/system.md: the C library's engine per thread, seeded from the operating system mixed
- * with hardware sources, reseeded after 16 MiB or 60 s; on the pure-Java path a Java engine of
+ * with hardware sources, reseeded on its byte and time budget; on the pure-Java path a Java engine of
  * the same kind per thread), safe and fast from any number of threads: no method takes the
  * instance's monitor.
  *
