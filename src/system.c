@@ -453,6 +453,12 @@ static void discard(struct system_state *s) { s->magic = STATE_UNSEEDED; }
 /* The marker: 0 when this thread is already inside the generator. */
 static inline int enter(void)
 {
+#if defined(_WIN32)
+    /* The marker lives in the slot setup makes: the process's first call
+     * makes it before marking, so that its seed is marked too. */
+    if (__builtin_expect(!shakerand_system_tls_ready(), 0))
+        pthread_once(&setup_once, setup);
+#endif
     if (__builtin_expect(tls_inside_get() != 0, 0))
         return 0;
     tls_inside_set(1);

@@ -68,6 +68,8 @@ void *shakerand_system_fiber(void);
  * Setting it before the slot exists does nothing. */
 uintptr_t shakerand_system_tls_get(void);
 void shakerand_system_tls_set(uintptr_t word);
+/* Whether the slot exists (shakerand_system_hooks_install made it). */
+int shakerand_system_tls_ready(void);
 #endif
 
 /* The process's id, compared after a fork where the pages are not zeroed. */

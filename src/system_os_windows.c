@@ -145,6 +145,11 @@ void shakerand_system_tls_set(uintptr_t word)
         TlsSetValue(slot, (void *)word);
 }
 
+int shakerand_system_tls_ready(void)
+{
+    return atomic_load_explicit(&word_slot, memory_order_acquire) != TLS_OUT_OF_INDEXES;
+}
+
 long shakerand_system_process_id(void) { return (long)GetCurrentProcessId(); }
 
 /* GetTickCount64 counts time asleep and hibernated (it is the interrupt

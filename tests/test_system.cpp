@@ -660,6 +660,21 @@ TEST_F(System, FatalHandlerCanBeReplaced)
         ::testing::ExitedWithCode(3), "custom handler: the system generator cannot be seeded");
 }
 
+// The process's very first call marks its thread as inside before it seeds
+// (on Windows the marker's slot is made by the one-time setup, which the
+// first seed ran only after marking: a reentrant call during the first
+// seed went unrecognised). In a fresh process: the death test re-executes.
+TEST(SystemFirstCall, MarksTheThreadBeforeTheFirstSeed)
+{
+    EXPECT_EXIT(
+        {
+            const int first = shakerand_thread_enter();
+            const int second = shakerand_thread_enter();
+            std::exit(first == 1 && second == 0 ? 0 : 10 + 2 * first + second);
+        },
+        ::testing::ExitedWithCode(0), "");
+}
+
 TEST_F(System, EntropyCallsDiffer)
 {
     std::uint8_t a[32], b[32];
