@@ -14,7 +14,7 @@ BUILD_WINDOWS ?= build-windows
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps check check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-verify demo bench bench-go bench-java bench-python verify verify-long clean
+.PHONY: all deps check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-verify demo bench bench-go bench-java bench-python verify verify-long clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -24,14 +24,21 @@ all:
 deps:
 	tools/install-deps.sh test
 
-# The fast loop for a change (a few minutes once built): the C suites in
-# Release; the Python oracle (hashlib, pycryptodome) and vector checks; the
-# Go module (cgo); the Java suite on JDK 17, both paths. make test runs
-# everything; make verify the long forms.
-CHECK_TARGETS := test-c check-python check-go check-java
+# The fast loop for a change (a few minutes once built): the formatters'
+# verdicts; the C suites in Release; the Python oracle (hashlib,
+# pycryptodome) and vector checks; the Go module (cgo); the Java suite on
+# JDK 17, both paths. make test runs everything; make verify the long
+# forms.
+CHECK_TARGETS := check-format test-c check-python check-go check-java
 check: deps
 	@tools/run-targets.sh "$(MAKE)" $(CHECK_TARGETS)
 	@echo "make check: passed (make test runs everything)"
+
+# C (clang-format), Go (gofmt), Python (ruff) and whitespace, on the files
+# tools/check-format.sh names; changes nothing.
+check-format:
+	tools/install-deps.sh format
+	tools/check-format.sh
 
 check-python: test-c
 	python3 -m pytest -q tests/python/test_oracle.py tests/python/test_vectors.py
@@ -43,7 +50,7 @@ check-java:
 	SHAKERAND_JDKS=/usr/lib/jvm/java-17-openjdk-amd64 java/run-tests.sh
 
 # One after another, with the time each took (tools/run-targets.sh).
-TEST_TARGETS := test-c test-install test-clang test-asan test-tsan test-cross test-platforms \
+TEST_TARGETS := check-format test-c test-install test-clang test-asan test-tsan test-cross test-platforms \
     test-windows test-python test-go test-java test-java-cross test-verify
 test: deps
 	@tools/run-targets.sh "$(MAKE)" $(TEST_TARGETS)

@@ -46,10 +46,10 @@ SHAKERAND_API const char *shakerand_version(void);
 /* ---- Status codes ------------------------------------------------------ */
 
 #define SHAKERAND_OK 0
-#define SHAKERAND_EINVAL (-1)  /* an argument is out of range or NULL */
-#define SHAKERAND_ESTATE (-2)  /* the call does not fit the object's state */
+#define SHAKERAND_EINVAL (-1)   /* an argument is out of range or NULL */
+#define SHAKERAND_ESTATE (-2)   /* the call does not fit the object's state */
 #define SHAKERAND_EENTROPY (-3) /* the operating system gave no entropy */
-#define SHAKERAND_ENOMEM (-4)  /* memory could not be allocated */
+#define SHAKERAND_ENOMEM (-4)   /* memory could not be allocated */
 
 /* A one-line English description of a status code (never NULL). */
 SHAKERAND_API const char *shakerand_strerror(int status);
@@ -98,10 +98,10 @@ SHAKERAND_API void shakerand_xof_wipe(shakerand_xof *xof);
 SHAKERAND_API int shakerand_xof_ratchet(shakerand_xof *xof, size_t n);
 
 /* One-shot forms: out = XOF(in)[0, out_len). */
-SHAKERAND_API int shakerand_turboshake128(void *out, size_t out_len, const void *in,
-                                          size_t in_len, unsigned domain);
-SHAKERAND_API int shakerand_turboshake256(void *out, size_t out_len, const void *in,
-                                          size_t in_len, unsigned domain);
+SHAKERAND_API int shakerand_turboshake128(void *out, size_t out_len, const void *in, size_t in_len,
+                                          unsigned domain);
+SHAKERAND_API int shakerand_turboshake256(void *out, size_t out_len, const void *in, size_t in_len,
+                                          unsigned domain);
 SHAKERAND_API int shakerand_shake128(void *out, size_t out_len, const void *in, size_t in_len);
 SHAKERAND_API int shakerand_shake256(void *out, size_t out_len, const void *in, size_t in_len);
 
@@ -324,8 +324,8 @@ SHAKERAND_API float shakerand_float(shakerand_engine *engine);
 
 /* Methods for big ranges. */
 typedef enum shakerand_method {
-    SHAKERAND_RNG_BC_1 = 1,      /* Optimized Simple Discard, bit by bit (default) */
-    SHAKERAND_RNG_BC_8 = 2,      /* the same, a byte at a time */
+    SHAKERAND_RNG_BC_1 = 1,       /* Optimized Simple Discard, bit by bit (default) */
+    SHAKERAND_RNG_BC_8 = 2,       /* the same, a byte at a time */
     SHAKERAND_SIMPLE_DISCARD = 3, /* NIST SP 800-90A Rev. 1, A.5.1 */
     SHAKERAND_SIMPLE_MODULAR = 4, /* NIST SP 800-90A Rev. 1, A.5.3, s = 128 (bias < 2^-128) */
 } shakerand_method;

@@ -40,16 +40,16 @@ typedef void (*shakerand_chacha8_fn)(const uint64_t key[4], void *out, uint64_t 
 
 /* One double round (a column round, then a diagonal round) on the 16
  * words x[0..15], with the kernel's quarter round QR(a, b, c, d). */
-#define SHAKERAND_CHACHA_DOUBLE_ROUND(x, QR)    \
-    do {                                        \
-        QR(x[0], x[4], x[8], x[12]);            \
-        QR(x[1], x[5], x[9], x[13]);            \
-        QR(x[2], x[6], x[10], x[14]);           \
-        QR(x[3], x[7], x[11], x[15]);           \
-        QR(x[0], x[5], x[10], x[15]);           \
-        QR(x[1], x[6], x[11], x[12]);           \
-        QR(x[2], x[7], x[8], x[13]);            \
-        QR(x[3], x[4], x[9], x[14]);            \
+#define SHAKERAND_CHACHA_DOUBLE_ROUND(x, QR) \
+    do {                                     \
+        QR(x[0], x[4], x[8], x[12]);         \
+        QR(x[1], x[5], x[9], x[13]);         \
+        QR(x[2], x[6], x[10], x[14]);        \
+        QR(x[3], x[7], x[11], x[15]);        \
+        QR(x[0], x[5], x[10], x[15]);        \
+        QR(x[1], x[6], x[11], x[12]);        \
+        QR(x[2], x[7], x[8], x[13]);         \
+        QR(x[3], x[4], x[9], x[14]);         \
     } while (0)
 
 #if defined(__aarch64__) && defined(__ARM_NEON) && defined(__BYTE_ORDER__) && \

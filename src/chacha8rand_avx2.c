@@ -20,24 +20,24 @@ TARGET_AVX2 static inline __m256i rotl(__m256i v, int n)
     return _mm256_or_si256(_mm256_slli_epi32(v, n), _mm256_srli_epi32(v, 32 - n));
 }
 
-#define QUARTER_ROUND(a, b, c, d)                                  \
-    do {                                                           \
-        a = _mm256_add_epi32(a, b);                                \
-        d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), rot16);    \
-        c = _mm256_add_epi32(c, d);                                \
-        b = rotl(_mm256_xor_si256(b, c), 12);                      \
-        a = _mm256_add_epi32(a, b);                                \
-        d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), rot8);     \
-        c = _mm256_add_epi32(c, d);                                \
-        b = rotl(_mm256_xor_si256(b, c), 7);                       \
+#define QUARTER_ROUND(a, b, c, d)                               \
+    do {                                                        \
+        a = _mm256_add_epi32(a, b);                             \
+        d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), rot16); \
+        c = _mm256_add_epi32(c, d);                             \
+        b = rotl(_mm256_xor_si256(b, c), 12);                   \
+        a = _mm256_add_epi32(a, b);                             \
+        d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), rot8);  \
+        c = _mm256_add_epi32(c, d);                             \
+        b = rotl(_mm256_xor_si256(b, c), 7);                    \
     } while (0)
 
 TARGET_AVX2 void shakerand_chacha8rand_avx2(const uint64_t key[4], void *out, uint64_t next_key[4])
 {
-    const __m256i rot16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
-                                           2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
-    const __m256i rot8 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,
-                                          3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
+    const __m256i rot16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2,
+                                           3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+    const __m256i rot8 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3,
+                                          0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
     __m256i k[8];
     for (int i = 0; i < 4; i++) {
         k[2 * i] = _mm256_set1_epi32((int)(uint32_t)key[i]);

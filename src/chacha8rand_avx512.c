@@ -15,19 +15,20 @@
 
 #define TARGET_AVX512 __attribute__((target("avx512f")))
 
-#define QUARTER_ROUND(a, b, c, d)                                  \
-    do {                                                           \
-        a = _mm512_add_epi32(a, b);                                \
-        d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 16);          \
-        c = _mm512_add_epi32(c, d);                                \
-        b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 12);          \
-        a = _mm512_add_epi32(a, b);                                \
-        d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 8);           \
-        c = _mm512_add_epi32(c, d);                                \
-        b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 7);           \
+#define QUARTER_ROUND(a, b, c, d)                         \
+    do {                                                  \
+        a = _mm512_add_epi32(a, b);                       \
+        d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 16); \
+        c = _mm512_add_epi32(c, d);                       \
+        b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 12); \
+        a = _mm512_add_epi32(a, b);                       \
+        d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 8);  \
+        c = _mm512_add_epi32(c, d);                       \
+        b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 7);  \
     } while (0)
 
-TARGET_AVX512 void shakerand_chacha8rand_avx512(const uint64_t key[4], void *out, uint64_t next_key[4])
+TARGET_AVX512 void shakerand_chacha8rand_avx512(const uint64_t key[4], void *out,
+                                                uint64_t next_key[4])
 {
     __m512i k[8], x[16];
     for (int i = 0; i < 4; i++) {
@@ -66,7 +67,8 @@ TARGET_AVX512 void shakerand_chacha8rand_avx512(const uint64_t key[4], void *out
         if (w < 12) {
             _mm512_storeu_si512(o + 3 * 256 + 16 * w, g3);
         } else { /* group 3's words 14 and 15 are the next key */
-            _mm256_storeu_si256((__m256i *)(void *)(o + 3 * 256 + 16 * w), _mm512_castsi512_si256(g3));
+            _mm256_storeu_si256((__m256i *)(void *)(o + 3 * 256 + 16 * w),
+                                _mm512_castsi512_si256(g3));
             _mm256_storeu_si256((__m256i *)(void *)next_key, _mm512_extracti64x4_epi64(g3, 1));
         }
     }

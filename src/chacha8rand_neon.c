@@ -14,16 +14,16 @@
 #define ROTL(v, n) vsriq_n_u32(vshlq_n_u32((v), (n)), (v), 32 - (n))
 #define ROTL16(v) vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u32(v)))
 
-#define QUARTER_ROUND(a, b, c, d)          \
-    do {                                   \
-        a = vaddq_u32(a, b);               \
-        d = ROTL16(veorq_u32(d, a));       \
-        c = vaddq_u32(c, d);               \
-        b = ROTL(veorq_u32(b, c), 12);     \
-        a = vaddq_u32(a, b);               \
-        d = ROTL(veorq_u32(d, a), 8);      \
-        c = vaddq_u32(c, d);               \
-        b = ROTL(veorq_u32(b, c), 7);      \
+#define QUARTER_ROUND(a, b, c, d)      \
+    do {                               \
+        a = vaddq_u32(a, b);           \
+        d = ROTL16(veorq_u32(d, a));   \
+        c = vaddq_u32(c, d);           \
+        b = ROTL(veorq_u32(b, c), 12); \
+        a = vaddq_u32(a, b);           \
+        d = ROTL(veorq_u32(d, a), 8);  \
+        c = vaddq_u32(c, d);           \
+        b = ROTL(veorq_u32(b, c), 7);  \
     } while (0)
 
 static void start(uint32x4_t x[16], const uint32x4_t k[8], uint32_t first_block)
@@ -34,8 +34,7 @@ static void start(uint32x4_t x[16], const uint32x4_t k[8], uint32_t first_block)
     x[3] = vdupq_n_u32(SHAKERAND_CHACHA_C3);
     for (int w = 0; w < 8; w++)
         x[4 + w] = k[w];
-    const uint32_t counters[4] = {first_block, first_block + 1, first_block + 2,
-                                  first_block + 3};
+    const uint32_t counters[4] = {first_block, first_block + 1, first_block + 2, first_block + 3};
     x[12] = vld1q_u32(counters);
     x[13] = x[14] = x[15] = vdupq_n_u32(0);
 }
@@ -49,7 +48,7 @@ static void finish(uint32x4_t x[16], const uint32x4_t k[8], unsigned char *group
         x[4 + w] = vaddq_u32(x[4 + w], k[w]);
     for (int w = 0; w < 16; w++) {
         unsigned char *dst = next_key != NULL && w >= 14 ? (unsigned char *)next_key + 16 * (w - 14)
-                                                        : group + 16 * w;
+                                                         : group + 16 * w;
         vst1q_u8(dst, vreinterpretq_u8_u32(x[w]));
     }
 }

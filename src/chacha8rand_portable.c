@@ -28,9 +28,22 @@ void shakerand_chacha8rand_portable(const uint64_t key[4], void *out, uint64_t n
         k[2 * i + 1] = (uint32_t)(key[i] >> 32);
     }
     for (uint32_t block = 0; block < 16; block++) {
-        uint32_t x[16] = {SHAKERAND_CHACHA_C0, SHAKERAND_CHACHA_C1, SHAKERAND_CHACHA_C2,
-                          SHAKERAND_CHACHA_C3, k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7],
-                          block, 0, 0, 0};
+        uint32_t x[16] = {SHAKERAND_CHACHA_C0,
+                          SHAKERAND_CHACHA_C1,
+                          SHAKERAND_CHACHA_C2,
+                          SHAKERAND_CHACHA_C3,
+                          k[0],
+                          k[1],
+                          k[2],
+                          k[3],
+                          k[4],
+                          k[5],
+                          k[6],
+                          k[7],
+                          block,
+                          0,
+                          0,
+                          0};
         for (unsigned r = 0; r < 4; r++) {
             SHAKERAND_CHACHA_DOUBLE_ROUND(x, QUARTER_ROUND);
         }

@@ -46,8 +46,8 @@ static uint64_t time_x1(shakerand_p1600_fn permute)
             permute(state, 12);
         if (clock_gettime(CLOCK_MONOTONIC, &t1) != 0)
             return 0;
-        const uint64_t ns = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u +
-                            (uint64_t)t1.tv_nsec - (uint64_t)t0.tv_nsec;
+        const uint64_t ns = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)t1.tv_nsec -
+                            (uint64_t)t0.tv_nsec;
         if (ns < best)
             best = ns;
     }
@@ -73,7 +73,8 @@ static void permute_x1_avx512_set(uint64_t *state, unsigned rounds)
         const uint64_t scalar2 = time_x1(shakerand_keccakp1600_permute_bmi2);
         xmm = xmm2 < xmm ? xmm2 : xmm;
         scalar = scalar2 < scalar ? scalar2 : scalar;
-        f = scalar < xmm ? shakerand_keccakp1600_permute_bmi2 : shakerand_keccakp1600_permute_avx512;
+        f = scalar < xmm ? shakerand_keccakp1600_permute_bmi2
+                         : shakerand_keccakp1600_permute_avx512;
         atomic_store_explicit(&avx512_x1, f, memory_order_relaxed);
     }
     f(state, rounds);
@@ -192,7 +193,8 @@ static const struct shakerand_kernel *detect(void)
          * without a word; shakerand_kernel_name() tells tests what runs. */
         fprintf(stderr,
                 "shakerand: SHAKERAND_KERNEL=%s is not a kernel this CPU "
-                "supports; using the detected one\n", forced);
+                "supports; using the detected one\n",
+                forced);
     }
     const struct shakerand_kernel *best = &kernel_portable;
     for (size_t i = 0; shakerand_kernel_list[i] != NULL; i++)
@@ -205,8 +207,7 @@ static _Atomic(const struct shakerand_kernel *) active_kernel;
 
 const struct shakerand_kernel *shakerand_kernel_get(void)
 {
-    const struct shakerand_kernel *k =
-        atomic_load_explicit(&active_kernel, memory_order_acquire);
+    const struct shakerand_kernel *k = atomic_load_explicit(&active_kernel, memory_order_acquire);
     if (k == NULL) {
         /* Threads racing here compute the same answer; either store wins. */
         k = detect();
@@ -218,7 +219,6 @@ const struct shakerand_kernel *shakerand_kernel_get(void)
 #if defined(SHAKERAND_TESTING)
 void shakerand_kernel_set_for_testing(const struct shakerand_kernel *k)
 {
-    atomic_store_explicit(&active_kernel, k != NULL ? k : detect(),
-                          memory_order_release);
+    atomic_store_explicit(&active_kernel, k != NULL ? k : detect(), memory_order_release);
 }
 #endif

@@ -64,8 +64,8 @@ static const struct kind_row {
     {SHAKERAND_SHAKE256, "shake256", 0, BLOCKS_PER_PERIOD * RATE, TAG_SHAKE256, start_shake256},
     {SHAKERAND_TURBOSHAKE256X8, "turboshake256x8", 0, X8_OUTPUT_BYTES, TAG_TURBOSHAKE256X8,
      start_turboshake256x8},
-    {SHAKERAND_CHACHA8RAND, "chacha8rand", CHACHA8_KEY_BYTES, CHACHA8_OUTPUT_BYTES,
-     TAG_CHACHA8RAND, start_chacha8rand},
+    {SHAKERAND_CHACHA8RAND, "chacha8rand", CHACHA8_KEY_BYTES, CHACHA8_OUTPUT_BYTES, TAG_CHACHA8RAND,
+     start_chacha8rand},
 };
 enum { KIND_COUNT = sizeof kind_rows / sizeof kind_rows[0] };
 

@@ -17,21 +17,21 @@ enum {
     RATCHET_ZERO_BYTES = 32,
     X8_KEY_DOMAIN = 0x20,
     X8_LANE_DOMAIN = 0x21,
-    KEY_BYTES = 32, /* a keyed engine's next key, after its output */
-    X8_REFILL_BYTES = 8 * RATE,                       /* 1088 */
+    KEY_BYTES = 32,                                /* a keyed engine's next key, after its output */
+    X8_REFILL_BYTES = 8 * RATE,                    /* 1088 */
     X8_OUTPUT_BYTES = X8_REFILL_BYTES - KEY_BYTES, /* 1056 */
-    BUFFER_WORDS = 25 * 8, /* one buffer: eight states (x8) or one (x1) */
+    BUFFER_WORDS = 25 * 8,                         /* one buffer: eight states (x8) or one (x1) */
     BUFFER_BYTES = 8 * BUFFER_WORDS,
     /* Engine tags in memory, distinct from 0 so a zeroed (wiped or never
      * initialised) engine is recognised and refused. */
-    TAG_TURBOSHAKE256 = 0x54534831, /* "TSH1" */
-    TAG_SHAKE256 = 0x53484b31,      /* "SHK1" */
+    TAG_TURBOSHAKE256 = 0x54534831,   /* "TSH1" */
+    TAG_SHAKE256 = 0x53484b31,        /* "SHK1" */
     TAG_TURBOSHAKE256X8 = 0x54534838, /* "TSH8" */
     TAG_CHACHA8RAND = 0x43433852,     /* "CC8R" */
     /* A keyed engine in the middle of writing iterations into a caller's
      * memory (engine.c, keyed_next_refill): refused if it is ever used in
      * that state (the fill was abandoned). */
-    TAG_ABANDONED = 0x41424e44,       /* "ABND" */
+    TAG_ABANDONED = 0x41424e44, /* "ABND" */
 };
 
 /*
@@ -62,13 +62,15 @@ struct engine {
     SHAKERAND_ALIGN64 uint64_t state[2 * BUFFER_WORDS];
 };
 
-
 #ifndef __cplusplus
 _Static_assert(sizeof(struct engine) <= SHAKERAND_ENGINE_SIZE, "engine too large");
 #endif
 
 static inline uint64_t *live_buffer(struct engine *e) { return e->state + e->live; }
-static inline uint64_t *idle_buffer(struct engine *e) { return e->state + (BUFFER_WORDS - e->live); }
+static inline uint64_t *idle_buffer(struct engine *e)
+{
+    return e->state + (BUFFER_WORDS - e->live);
+}
 
 static inline struct engine *as_engine(shakerand_engine *engine)
 {

@@ -36,11 +36,11 @@ static inline void shakerand_draw(shakerand_engine *engine, void *out, size_t n)
  * a test can deliver a signal at each one; other builds compile it away. */
 #if defined(SHAKERAND_TESTING) && !defined(SHAKERAND_NO_TEST_STEPS)
 #include "testing.h"
-#define SHAKERAND_TEST_STEP()                                                  \
-    do {                                                                       \
-        void (*hook_)(void) = shakerand_step_hook_for_testing;                 \
-        if (hook_ != NULL)                                                     \
-            hook_();                                                           \
+#define SHAKERAND_TEST_STEP()                                  \
+    do {                                                       \
+        void (*hook_)(void) = shakerand_step_hook_for_testing; \
+        if (hook_ != NULL)                                     \
+            hook_();                                           \
     } while (0)
 #else
 #define SHAKERAND_TEST_STEP() ((void)0)

@@ -22,7 +22,8 @@
 #define AVX2_XOR5(a, b, c, d, e) \
     _mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256((a), (b)), _mm256_xor_si256((c), (d))), (e))
 /* A shift by 64 gives 0 on AVX2, so n == 0 is a plain copy. */
-#define AVX2_ROL(a, n) _mm256_or_si256(_mm256_slli_epi64((a), (n)), _mm256_srli_epi64((a), 64 - (n)))
+#define AVX2_ROL(a, n) \
+    _mm256_or_si256(_mm256_slli_epi64((a), (n)), _mm256_srli_epi64((a), 64 - (n)))
 #define AVX2_CHI(a, b, c) _mm256_xor_si256((a), _mm256_andnot_si256((b), (c)))
 #define AVX2_XOR_RC(a, rc) _mm256_xor_si256((a), _mm256_set1_epi64x((long long)(rc)))
 #define KP_LANE __m256i

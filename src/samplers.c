@@ -123,7 +123,7 @@ struct bound {
     size_t len, first;
     unsigned top_bits; /* 1..8 */
     uint8_t top_mask;
-    uint64_t m;        /* bit length of r */
+    uint64_t m; /* bit length of r */
 };
 
 static int bound_init(struct bound *b, const uint8_t *r, size_t len)
@@ -222,7 +222,9 @@ static inline uint64_t next_word(struct bit_source *s)
 static inline uint64_t peek_bits(struct bit_source *s, unsigned k)
 {
     if (s->left >= k)
-        return s->cur >> (64 - k); /* NOLINT(clang-analyzer-core.UndefinedBinaryOperatorResult): callers pass k >= 1 (top >= 1 as m >= 1; rest > 0 is checked) */
+        return s->cur >>
+               (64 -
+                k); /* NOLINT(clang-analyzer-core.UndefinedBinaryOperatorResult): callers pass k >= 1 (top >= 1 as m >= 1; rest > 0 is checked) */
     if (!s->has_next) {
         s->next = next_word(s);
         s->has_next = 1;
@@ -279,8 +281,7 @@ static inline void store_chunk(uint8_t *x, size_t n, size_t k, uint64_t w)
  * Chunks run from the top: the first has m mod 64 bits (64 if m is a
  * multiple of 64), the others 64. The bit count is exactly the bit-serial
  * algorithm's. */
-static void rng_bc_1(shakerand_engine *engine, const struct bound *b, uint8_t *out,
-                     uint64_t *bits)
+static void rng_bc_1(shakerand_engine *engine, const struct bound *b, uint8_t *out, uint64_t *bits)
 {
     const size_t chunks = (size_t)((b->m + 63) / 64);
     const size_t block = chunks < 7 ? 8 * (chunks + 1) : 64;
@@ -325,8 +326,7 @@ static void rng_bc_1(shakerand_engine *engine, const struct bound *b, uint8_t *o
 
 /* RNG-BC-8: the same a byte at a time; the top byte is masked to r's bit
  * length. */
-static void rng_bc_8(shakerand_engine *engine, const struct bound *b, uint8_t *out,
-                     uint64_t *bits)
+static void rng_bc_8(shakerand_engine *engine, const struct bound *b, uint8_t *out, uint64_t *bits)
 {
     struct byte_source s = {engine, {0}, sizeof s.buf};
     for (;;) {
@@ -456,9 +456,9 @@ __attribute__((noinline)) static int below(shakerand_engine *engine, shakerand_m
     } else {
         memset(out, 0, b.first);
         switch (method) {
-        case SHAKERAND_RNG_BC_1: rng_bc_1(engine, &b, out, &bits); break;
-        case SHAKERAND_RNG_BC_8: rng_bc_8(engine, &b, out, &bits); break;
-        default: simple_discard(engine, &b, out, &bits); break;
+            case SHAKERAND_RNG_BC_1: rng_bc_1(engine, &b, out, &bits); break;
+            case SHAKERAND_RNG_BC_8: rng_bc_8(engine, &b, out, &bits); break;
+            default: simple_discard(engine, &b, out, &bits); break;
         }
     }
     if (bits_drawn != NULL)
@@ -479,10 +479,10 @@ int shakerand_below(shakerand_engine *engine, shakerand_method method, const uin
 const char *shakerand_method_name(shakerand_method method)
 {
     switch (method) {
-    case SHAKERAND_RNG_BC_1: return "rng-bc-1";
-    case SHAKERAND_RNG_BC_8: return "rng-bc-8";
-    case SHAKERAND_SIMPLE_DISCARD: return "simple-discard";
-    case SHAKERAND_SIMPLE_MODULAR: return "simple-modular";
+        case SHAKERAND_RNG_BC_1: return "rng-bc-1";
+        case SHAKERAND_RNG_BC_8: return "rng-bc-8";
+        case SHAKERAND_SIMPLE_DISCARD: return "simple-discard";
+        case SHAKERAND_SIMPLE_MODULAR: return "simple-modular";
     }
     return NULL;
 }

@@ -107,7 +107,7 @@ void shakerand_stack_record_bounds(void)
         tls_stack_low = top - size;
         tls_stack_high = top;
     }
-#elif (defined(__linux__) || defined(__FreeBSD__)) && !defined(__SANITIZE_ADDRESS__) &&             \
+#elif (defined(__linux__) || defined(__FreeBSD__)) && !defined(__SANITIZE_ADDRESS__) && \
     !defined(__SANITIZE_THREAD__) /* no wipe there (below) */
     pthread_attr_t attr;
 #if defined(__linux__)
@@ -205,14 +205,18 @@ __attribute__((target("avx"))) static void zero_low_vectors_avx(void)
                          "vpxor %%xmm1, %%xmm1, %%xmm1\n\tvpxor %%xmm2, %%xmm2, %%xmm2\n\t"
                          "vpxor %%xmm3, %%xmm3, %%xmm3\n\tvpxor %%xmm4, %%xmm4, %%xmm4\n\t"
                          "vpxor %%xmm5, %%xmm5, %%xmm5"
-                         : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5");
+                         :
+                         :
+                         : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5");
 }
 
 static void zero_low_vectors_sse(void)
 {
     __asm__ __volatile__("pxor %%xmm0, %%xmm0\n\tpxor %%xmm1, %%xmm1\n\tpxor %%xmm2, %%xmm2\n\t"
                          "pxor %%xmm3, %%xmm3\n\tpxor %%xmm4, %%xmm4\n\tpxor %%xmm5, %%xmm5"
-                         : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5");
+                         :
+                         :
+                         : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5");
 }
 
 static void zero_general(void)
@@ -220,7 +224,9 @@ static void zero_general(void)
     __asm__ __volatile__("xorl %%eax, %%eax\n\txorl %%ecx, %%ecx\n\txorl %%edx, %%edx\n\t"
                          "xorl %%r8d, %%r8d\n\txorl %%r9d, %%r9d\n\txorl %%r10d, %%r10d\n\t"
                          "xorl %%r11d, %%r11d"
-                         : : : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11");
+                         :
+                         :
+                         : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11");
 }
 #else
 /* System V: every vector register and rax, rcx, rdx, rsi, rdi, r8-r11 are
@@ -228,8 +234,10 @@ static void zero_general(void)
 __attribute__((target("avx"))) static void zero_low_vectors_avx(void)
 {
     __asm__ __volatile__("vzeroall" /* all of zmm0-15 where AVX-512 is on */
-                         : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
-                           "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+                         :
+                         :
+                         : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
+                           "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
 
 /* Without AVX2 (an AVX-only CPU, or none): the xmm halves; code that wrote
@@ -242,8 +250,10 @@ static void zero_low_vectors_sse(void)
                          "pxor %%xmm9, %%xmm9\n\tpxor %%xmm10, %%xmm10\n\tpxor %%xmm11, %%xmm11\n\t"
                          "pxor %%xmm12, %%xmm12\n\tpxor %%xmm13, %%xmm13\n\t"
                          "pxor %%xmm14, %%xmm14\n\tpxor %%xmm15, %%xmm15"
-                         : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
-                           "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+                         :
+                         :
+                         : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
+                           "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
 
 static void zero_general(void)
@@ -251,7 +261,9 @@ static void zero_general(void)
     __asm__ __volatile__("xorl %%eax, %%eax\n\txorl %%ecx, %%ecx\n\txorl %%edx, %%edx\n\t"
                          "xorl %%esi, %%esi\n\txorl %%edi, %%edi\n\txorl %%r8d, %%r8d\n\t"
                          "xorl %%r9d, %%r9d\n\txorl %%r10d, %%r10d\n\txorl %%r11d, %%r11d"
-                         : : : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11");
+                         :
+                         :
+                         : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11");
 }
 #endif
 
@@ -266,9 +278,10 @@ __attribute__((target("avx512f"))) static void zero_zmm16_31(void)
                          "vpxord %%zmm26, %%zmm26, %%zmm26\n\tvpxord %%zmm27, %%zmm27, %%zmm27\n\t"
                          "vpxord %%zmm28, %%zmm28, %%zmm28\n\tvpxord %%zmm29, %%zmm29, %%zmm29\n\t"
                          "vpxord %%zmm30, %%zmm30, %%zmm30\n\tvpxord %%zmm31, %%zmm31, %%zmm31"
-                         : : : "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22",
-                           "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29",
-                           "xmm30", "xmm31");
+                         :
+                         :
+                         : "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23",
+                           "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31");
 }
 
 static void zero_registers(void)
@@ -305,10 +318,12 @@ static void zero_registers(void)
         "mov x5, xzr\n\tmov x6, xzr\n\tmov x7, xzr\n\tmov x8, xzr\n\tmov x9, xzr\n\t"
         "mov x10, xzr\n\tmov x11, xzr\n\tmov x12, xzr\n\tmov x13, xzr\n\tmov x14, xzr\n\t"
         "mov x15, xzr\n\tmov x16, xzr\n\tmov x17, xzr"
-        : : : "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12",
-          "v13", "v14", "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24",
-          "v25", "v26", "v27", "v28", "v29", "v30", "v31", "x0", "x1", "x2", "x3", "x4", "x5",
-          "x6", "x7", "x8", "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17");
+        :
+        :
+        : "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13",
+          "v14", "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26",
+          "v27", "v28", "v29", "v30", "v31", "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8",
+          "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17");
 }
 #else
 static void zero_registers(void) {}

@@ -109,7 +109,8 @@ static inline void tls_state_set(struct system_state *s)
 static inline int tls_inside_get(void) { return (int)(shakerand_system_tls_get() & WORD_INSIDE); }
 static inline void tls_inside_set(int inside)
 {
-    shakerand_system_tls_set((shakerand_system_tls_get() & ~WORD_INSIDE) | (uintptr_t)(inside != 0));
+    shakerand_system_tls_set((shakerand_system_tls_get() & ~WORD_INSIDE) |
+                             (uintptr_t)(inside != 0));
 }
 #else
 static _Thread_local struct system_state *tls_state TLS_INITIAL_EXEC;
@@ -142,7 +143,10 @@ static _Atomic int keep_exited_states, skip_wipeonfork;
 static struct system_state *_Atomic last_exited_state;
 
 uint64_t shakerand_system_states_wiped_for_testing(void) { return atomic_load(&states_wiped); }
-void shakerand_system_keep_exited_states_for_testing(int keep) { atomic_store(&keep_exited_states, keep); }
+void shakerand_system_keep_exited_states_for_testing(int keep)
+{
+    atomic_store(&keep_exited_states, keep);
+}
 
 const void *shakerand_system_last_exited_state_for_testing(size_t *mapped_len)
 {
@@ -153,7 +157,10 @@ const void *shakerand_system_last_exited_state_for_testing(size_t *mapped_len)
 const void *shakerand_system_state_for_testing(void) { return tls_state_get(); }
 uint64_t shakerand_system_seed_count_for_testing(void) { return atomic_load(&seed_count); }
 void shakerand_system_clock_offset_for_testing(uint64_t ns) { atomic_store(&clock_offset_ns, ns); }
-void shakerand_system_skip_wipeonfork_for_testing(int skip) { atomic_store(&skip_wipeonfork, skip); }
+void shakerand_system_skip_wipeonfork_for_testing(int skip)
+{
+    atomic_store(&skip_wipeonfork, skip);
+}
 
 #define TESTING_COUNT(counter) atomic_fetch_add_explicit(&(counter), 1, memory_order_relaxed)
 #define TESTING_CLOCK_OFFSET() atomic_load_explicit(&clock_offset_ns, memory_order_relaxed)
@@ -236,7 +243,8 @@ static void choose_kind(void)
     }
     fprintf(stderr,
             "shakerand: SHAKERAND_SYSTEM_ENGINE=%s is not chacha8rand or turboshake256x8; "
-            "using %s\n", name, shakerand_kind_name(system_kind));
+            "using %s\n",
+            name, shakerand_kind_name(system_kind));
 }
 
 /* A thread's state is registered for the thread-exit hook so its exit
@@ -390,10 +398,10 @@ static int prepare(size_t len, struct system_state **out, int *used)
      * getpid is a system call, about 200 ns, and this runs once per clock
      * check (SHAKERAND_CLOCK_CHECK_BYTES) of small draws, where it cost
      * more than a third as much as making the bytes. */
-    const int sound = s->magic == STATE_MAGIC &&
-                      s->generation == atomic_load_explicit(&fork_generation,
-                                                            memory_order_relaxed) &&
-                      (s->wiped_on_fork || s->pid == shakerand_system_process_id());
+    const int sound =
+        s->magic == STATE_MAGIC &&
+        s->generation == atomic_load_explicit(&fork_generation, memory_order_relaxed) &&
+        (s->wiped_on_fork || s->pid == shakerand_system_process_id());
     int due = !sound;
     if (sound) {
         s->since_reseed += (s->granted - s->until_check) + len;
@@ -421,8 +429,8 @@ static inline int ready(size_t len, struct system_state **out, int *used)
 {
     struct system_state *s = tls_state_get();
     if (__builtin_expect(s != NULL && s->magic == STATE_MAGIC &&
-                             s->generation == atomic_load_explicit(&fork_generation,
-                                                                   memory_order_relaxed) &&
+                             s->generation ==
+                                 atomic_load_explicit(&fork_generation, memory_order_relaxed) &&
                              s->until_check >= len,
                          1)) {
         s->until_check -= len;
@@ -608,10 +616,7 @@ static int system_fill_and_wipe(void *out, size_t len)
     return status;
 }
 
-int shakerand_system_init(void)
-{
-    return system_fill_and_wipe(NULL, 0);
-}
+int shakerand_system_init(void) { return system_fill_and_wipe(NULL, 0); }
 
 void shakerand_system_fill(void *out, size_t len)
 {

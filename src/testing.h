@@ -21,13 +21,13 @@ extern "C" {
 
 enum shakerand_fault {
     SHAKERAND_FAULT_NONE,
-    SHAKERAND_FAULT_FAIL,      /* every read fails */
-    SHAKERAND_FAULT_STUCK,     /* the same value every time */
-    SHAKERAND_FAULT_ALL_ONES,  /* 0xFFFF...FFFF every time */
-    SHAKERAND_FAULT_ALL_ZEROS, /* 0 every time */
-    SHAKERAND_FAULT_NO_VDSO,       /* os: as if the vDSO had no getrandom */
-    SHAKERAND_FAULT_NO_GETRANDOM,  /* os: as if neither getrandom were there */
-    SHAKERAND_FAULT_NO_GETENTROPY, /* os: as if getrandom and getentropy were */
+    SHAKERAND_FAULT_FAIL,           /* every read fails */
+    SHAKERAND_FAULT_STUCK,          /* the same value every time */
+    SHAKERAND_FAULT_ALL_ONES,       /* 0xFFFF...FFFF every time */
+    SHAKERAND_FAULT_ALL_ZEROS,      /* 0 every time */
+    SHAKERAND_FAULT_NO_VDSO,        /* os: as if the vDSO had no getrandom */
+    SHAKERAND_FAULT_NO_GETRANDOM,   /* os: as if neither getrandom were there */
+    SHAKERAND_FAULT_NO_GETENTROPY,  /* os: as if getrandom and getentropy were */
     SHAKERAND_FAULT_LATER_ALL_ONES, /* hardware: healthy at start-up, then all-ones */
 };
 /* Sets the fault of source `name` ("os" takes FAIL and the NO_* faults,
@@ -52,7 +52,6 @@ int shakerand_entropy_recheck_for_testing(void);
  * (SHAKERAND_TEST_STEP in engine.h), so a test can deliver a signal or look
  * at an engine between any two steps. */
 extern void (*volatile shakerand_step_hook_for_testing)(void);
-
 
 /* shakerand_uuid7 reads this Unix time in milliseconds instead of the clock
  * while it is not 0, so a test can put two calls in one millisecond. */

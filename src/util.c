@@ -13,12 +13,12 @@ const char *shakerand_version(void) { return SHAKERAND_VERSION_STRING; }
 const char *shakerand_strerror(int status)
 {
     switch (status) {
-    case SHAKERAND_OK: return "success";
-    case SHAKERAND_EINVAL: return "invalid argument";
-    case SHAKERAND_ESTATE: return "operation not valid in the object's current state";
-    case SHAKERAND_EENTROPY: return "the operating system's entropy source failed";
-    case SHAKERAND_ENOMEM: return "out of memory (or of thread-specific data keys)";
-    default: return "unknown status";
+        case SHAKERAND_OK: return "success";
+        case SHAKERAND_EINVAL: return "invalid argument";
+        case SHAKERAND_ESTATE: return "operation not valid in the object's current state";
+        case SHAKERAND_EENTROPY: return "the operating system's entropy source failed";
+        case SHAKERAND_ENOMEM: return "out of memory (or of thread-specific data keys)";
+        default: return "unknown status";
     }
 }
 

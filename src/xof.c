@@ -175,8 +175,8 @@ static int one_shot(shakerand_xof *xof, int status, void *out, size_t out_len, c
     return status;
 }
 
-static int one_shot_wiped(shakerand_xof *xof, int status, void *out, size_t out_len,
-                          const void *in, size_t in_len)
+static int one_shot_wiped(shakerand_xof *xof, int status, void *out, size_t out_len, const void *in,
+                          size_t in_len)
 {
     status = one_shot(xof, status, out, out_len, in, in_len);
     shakerand_wipe_stack(SHAKERAND_STACK_KERNEL);

@@ -28,7 +28,7 @@ if [ "$n" -eq 0 ]; then
     rm -f "$out"
 else
     cat "$out" >&2
-    echo "$1: $n findings." 
+    echo "$1: $n findings."
     rm -f "$out"
     exit 1
 fi

@@ -52,8 +52,7 @@ typedef struct {
 } numpy_bitgen;
 
 typedef struct {
-    PyObject_HEAD
-    shakerand_engine *engine; /* 64-byte aligned, wiped and freed with the object */
+    PyObject_HEAD shakerand_engine *engine; /* 64-byte aligned, wiped and freed with the object */
     shakerand_kind kind;
     /* A fill that runs without the GIL holds the lock and sets busy (both
      * under the GIL); other calls on the engine wait for the lock while

@@ -59,8 +59,7 @@ struct system_bits {
 };
 
 typedef struct SystemBitsObject {
-    PyObject_HEAD
-    struct system_bits *bits;
+    PyObject_HEAD struct system_bits *bits;
     size_t mapped; /* bytes mapped, 0 if calloc'd */
     numpy_bitgen bitgen;
     PyObject *capsule;
@@ -167,12 +166,12 @@ static PyObject *SystemBits_new(PyTypeObject *type, PyObject *args, PyObject *kw
     if (p != MAP_FAILED) {
         b = p;
         self->mapped = size;
-# if defined(MADV_WIPEONFORK)
+#if defined(MADV_WIPEONFORK)
         (void)madvise(p, size, MADV_WIPEONFORK);
-# endif
-# if defined(MADV_DONTDUMP)
+#endif
+#if defined(MADV_DONTDUMP)
         (void)madvise(p, size, MADV_DONTDUMP);
-# endif
+#endif
     }
 #endif
     if (b == NULL) {

@@ -214,8 +214,8 @@ PyObject *pyext_bytes_of(EngineObject *owner, Py_ssize_t n)
         return NULL;
     char *p = PyBytes_AS_STRING(out);
     struct fill_ctx ctx = {p, (size_t)n};
-    const int status = n < RELEASE_GIL_BYTES ? pyext_draw(owner, draw_fill, &ctx)
-                                             : fill_without_gil(owner, p, n);
+    const int status =
+        n < RELEASE_GIL_BYTES ? pyext_draw(owner, draw_fill, &ctx) : fill_without_gil(owner, p, n);
     if (status < 0) {
         Py_DECREF(out);
         return NULL;
@@ -272,8 +272,7 @@ static PyObject *below_method(EngineObject *owner, PyObject *r, shakerand_method
 PyObject *pyext_randbelow_of(EngineObject *owner, PyObject *n, int zero_ok)
 {
     if (!PyLong_Check(n)) {
-        PyErr_Format(PyExc_TypeError, "the bound must be an int, not %.100s",
-                     Py_TYPE(n)->tp_name);
+        PyErr_Format(PyExc_TypeError, "the bound must be an int, not %.100s", Py_TYPE(n)->tp_name);
         return NULL;
     }
     int overflow = 0;
@@ -304,8 +303,7 @@ static PyObject *below_method(EngineObject *owner, PyObject *r, shakerand_method
                               uint64_t *bits_drawn)
 {
     if (!PyLong_Check(r)) {
-        PyErr_Format(PyExc_TypeError, "the bound must be an int, not %.100s",
-                     Py_TYPE(r)->tp_name);
+        PyErr_Format(PyExc_TypeError, "the bound must be an int, not %.100s", Py_TYPE(r)->tp_name);
         return NULL;
     }
     /* An exact int: a subclass's comparisons and bit_length() are not trusted. */

@@ -10,18 +10,15 @@
  */
 #include "_core.h"
 
-core_state *pyext_state_of_type(PyTypeObject *type)
-{
-    return PyType_GetModuleState(type);
-}
+core_state *pyext_state_of_type(PyTypeObject *type) { return PyType_GetModuleState(type); }
 
 /* ---- Module functions: the system generator --------------------------- */
 
 /* The one argument of a METH_FASTCALL | METH_KEYWORDS function, given by
  * position or by name (as the Python functions it stands in for allow);
  * *out is NULL if it is optional and absent. */
-static int one_arg(const char *function, const char *name, int required,
-                   PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, PyObject **out)
+static int one_arg(const char *function, const char *name, int required, PyObject *const *args,
+                   Py_ssize_t nargs, PyObject *kwnames, PyObject **out)
 {
     const Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
     if (nargs + nkw > 1) {
@@ -167,11 +164,10 @@ static PyObject *mod_sources(PyObject *module, PyObject *unused)
     if (list == NULL)
         return NULL;
     for (size_t i = 0; i < n; i++) {
-        PyObject *entry = Py_BuildValue("{s:N,s:N,s:O,s:O,s:N}", "name", optional_str(info[i].name),
-                                        "method", optional_str(info[i].method), "present",
-                                        info[i].present ? Py_True : Py_False, "used",
-                                        info[i].used ? Py_True : Py_False, "reason",
-                                        optional_str(info[i].reason));
+        PyObject *entry = Py_BuildValue(
+            "{s:N,s:N,s:O,s:O,s:N}", "name", optional_str(info[i].name), "method",
+            optional_str(info[i].method), "present", info[i].present ? Py_True : Py_False, "used",
+            info[i].used ? Py_True : Py_False, "reason", optional_str(info[i].reason));
         if (entry == NULL) {
             Py_DECREF(list);
             return NULL;
@@ -274,8 +270,7 @@ static PyMethodDef module_methods[] = {
      "An int in [0, exclusive_upper_bound), as secrets.randbelow."},
     {"_randbelow", mod_randbelow_internal, METH_O,
      "_randbelow(n) -> int in [0, n) (0 for n == 0): random.Random's hook."},
-    {"below_counted", (PyCFunction)(void (*)(void))mod_below_counted,
-     METH_VARARGS | METH_KEYWORDS,
+    {"below_counted", (PyCFunction)(void (*)(void))mod_below_counted, METH_VARARGS | METH_KEYWORDS,
      "below_counted(r, method='rng-bc-1') -> (int in [0, r), bits drawn)."},
     {"uuid4", mod_uuid4, METH_NOARGS, "uuid4() -> a random uuid.UUID (version 4)."},
     {"uuid7", mod_uuid7, METH_NOARGS,
@@ -298,8 +293,7 @@ static PyMethodDef module_methods[] = {
 static int core_exec(PyObject *module)
 {
     core_state *st = PyModule_GetState(module);
-    if (pyext_uuid_init(st) < 0 || pyext_register_fork_handlers() < 0 ||
-        pyext_system_ready() < 0)
+    if (pyext_uuid_init(st) < 0 || pyext_register_fork_handlers() < 0 || pyext_system_ready() < 0)
         return -1;
     st->engine_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &pyext_engine_spec, NULL);
     if (st->engine_type == NULL)

@@ -182,7 +182,8 @@ static void health_check(size_t i)
     uint64_t v[HEALTH_WORDS];
     for (int k = 0; k < HEALTH_WORDS; k++) {
         if (hw_read(i, 1, &v[k]) != 0) {
-            hw_state[i].reason = "failed the start-up health check: no value within the retry budget";
+            hw_state[i].reason =
+                "failed the start-up health check: no value within the retry budget";
             return;
         }
         if (v[k] == 0 || v[k] == UINT64_MAX) {
@@ -348,7 +349,8 @@ size_t shakerand_sources(shakerand_source_info *out, size_t max)
     }
     /* Without the lock nothing is checked or recorded; every source is
      * reported unused, with the reason. */
-    static const char *const no_lock = "not checked: the sources' lock could not be set up or taken";
+    static const char *const no_lock =
+        "not checked: the sources' lock could not be set up or taken";
     for (size_t i = 0; i < count && i < max; i++) {
         if (i == 0) {
             out[0].name = "os";

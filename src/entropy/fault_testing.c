@@ -22,17 +22,17 @@ int shakerand_entropy_hw_read_for_testing(size_t i, int at_startup, uint64_t *ou
 {
     const int fault = i < MAX_HW ? atomic_load(&hw_fault[i]) : SHAKERAND_FAULT_NONE;
     switch (fault) {
-    case SHAKERAND_FAULT_FAIL: return -1;
-    case SHAKERAND_FAULT_STUCK: *out = 0x0123456789ABCDEFULL; return 0;
-    case SHAKERAND_FAULT_ALL_ONES: *out = UINT64_MAX; return 0;
-    case SHAKERAND_FAULT_ALL_ZEROS: *out = 0; return 0;
-    case SHAKERAND_FAULT_LATER_ALL_ONES:
-        if (!at_startup) {
-            *out = UINT64_MAX;
-            return 0;
-        }
-        break;
-    default: break;
+        case SHAKERAND_FAULT_FAIL: return -1;
+        case SHAKERAND_FAULT_STUCK: *out = 0x0123456789ABCDEFULL; return 0;
+        case SHAKERAND_FAULT_ALL_ONES: *out = UINT64_MAX; return 0;
+        case SHAKERAND_FAULT_ALL_ZEROS: *out = 0; return 0;
+        case SHAKERAND_FAULT_LATER_ALL_ONES:
+            if (!at_startup) {
+                *out = UINT64_MAX;
+                return 0;
+            }
+            break;
+        default: break;
     }
     return shakerand_hw_sources[i]->read64(out);
 }
@@ -44,11 +44,11 @@ int shakerand_entropy_os_read_for_testing(unsigned char *out, size_t len, const 
 {
     enum shakerand_os_step first = SHAKERAND_OS_VDSO;
     switch (atomic_load(&os_fault)) {
-    case SHAKERAND_FAULT_FAIL: *reason = "failed (injected fault)"; return -1;
-    case SHAKERAND_FAULT_NO_VDSO: first = SHAKERAND_OS_GETRANDOM; break;
-    case SHAKERAND_FAULT_NO_GETRANDOM: first = SHAKERAND_OS_GETENTROPY; break;
-    case SHAKERAND_FAULT_NO_GETENTROPY: first = SHAKERAND_OS_URANDOM; break;
-    default: break;
+        case SHAKERAND_FAULT_FAIL: *reason = "failed (injected fault)"; return -1;
+        case SHAKERAND_FAULT_NO_VDSO: first = SHAKERAND_OS_GETRANDOM; break;
+        case SHAKERAND_FAULT_NO_GETRANDOM: first = SHAKERAND_OS_GETENTROPY; break;
+        case SHAKERAND_FAULT_NO_GETENTROPY: first = SHAKERAND_OS_URANDOM; break;
+        default: break;
     }
     return shakerand_entropy_os_read(first, out, len, method, reason);
 }

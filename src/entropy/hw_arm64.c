@@ -24,8 +24,7 @@ static int rng_present(void)
            size == sizeof value && value != 0;
 #elif defined(__FreeBSD__)
     unsigned long hwcap2 = 0;
-    return elf_aux_info(AT_HWCAP2, &hwcap2, (int)sizeof hwcap2) == 0 &&
-           (hwcap2 & (1UL << 16)) != 0;
+    return elf_aux_info(AT_HWCAP2, &hwcap2, (int)sizeof hwcap2) == 0 && (hwcap2 & (1UL << 16)) != 0;
 #else
     return (getauxval(AT_HWCAP2) & (1UL << 16)) != 0;
 #endif

@@ -6,10 +6,7 @@
 #include "../entropy.h"
 
 /* PPC_FEATURE2_DARN: POWER9 and later. */
-static int darn_present(void)
-{
-    return (getauxval(AT_HWCAP2) & 0x00200000UL) != 0;
-}
+static int darn_present(void) { return (getauxval(AT_HWCAP2) & 0x00200000UL) != 0; }
 
 /* DARN L=1: a conditioned 64-bit random number; all-ones signals failure.
  * 10 tries, as for RDRAND. .machine lets a POWER8-targeted build assemble

@@ -120,37 +120,37 @@ int shakerand_entropy_os_read(enum shakerand_os_step first, unsigned char *out, 
                               const char **method, const char **reason)
 {
     switch (first) {
-    case SHAKERAND_OS_VDSO:
-        if (shakerand_os_call.fast_fill != NULL && shakerand_os_call.fast_fill(out, len) == 0) {
-            *method = shakerand_os_call.fast_name;
-            return 0;
-        }
-        /* fall through */
-    case SHAKERAND_OS_GETRANDOM: {
-        const int error = shakerand_os_call.fill(out, len);
-        if (error == 0) {
-            *method = shakerand_os_call.name;
-            return 0;
-        }
-        /* Any answer but "no such call" from a kernel that has the call
+        case SHAKERAND_OS_VDSO:
+            if (shakerand_os_call.fast_fill != NULL && shakerand_os_call.fast_fill(out, len) == 0) {
+                *method = shakerand_os_call.fast_name;
+                return 0;
+            }
+            /* fall through */
+        case SHAKERAND_OS_GETRANDOM: {
+            const int error = shakerand_os_call.fill(out, len);
+            if (error == 0) {
+                *method = shakerand_os_call.name;
+                return 0;
+            }
+            /* Any answer but "no such call" from a kernel that has the call
          * is a failure, not a reason to try a weaker path. */
-        if (error != ENOSYS) {
-            *reason = shakerand_os_call.failed;
-            return -1;
+            if (error != ENOSYS) {
+                *reason = shakerand_os_call.failed;
+                return -1;
+            }
         }
-    }
-        /* fall through */
-    case SHAKERAND_OS_GETENTROPY:
-        if (libc_getentropy_fill(out, len) == 0) {
-            *method = "getentropy";
-            return 0;
-        }
-        /* fall through */
-    case SHAKERAND_OS_URANDOM:
-        if (urandom_fill(out, len) == 0) {
-            *method = "/dev/urandom";
-            return 0;
-        }
+            /* fall through */
+        case SHAKERAND_OS_GETENTROPY:
+            if (libc_getentropy_fill(out, len) == 0) {
+                *method = "getentropy";
+                return 0;
+            }
+            /* fall through */
+        case SHAKERAND_OS_URANDOM:
+            if (urandom_fill(out, len) == 0) {
+                *method = "/dev/urandom";
+                return 0;
+            }
     }
     *reason = "the kernel's call, getentropy and /dev/urandom all failed";
     return -1;

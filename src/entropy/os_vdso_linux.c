@@ -100,8 +100,7 @@ static void setup(void)
 static int ready(void)
 {
     int s = atomic_load_explicit(&setup_state, memory_order_acquire);
-    if (s == SETUP_NOT_DONE &&
-        atomic_compare_exchange_strong(&setup_state, &s, SETUP_RUNNING)) {
+    if (s == SETUP_NOT_DONE && atomic_compare_exchange_strong(&setup_state, &s, SETUP_RUNNING)) {
         setup();
         s = SETUP_DONE;
         atomic_store_explicit(&setup_state, SETUP_DONE, memory_order_release);

@@ -163,7 +163,7 @@ def test_help_man_page_and_completions_name_exactly_the_cores_kinds(cli):
     # and must follow it.
     with open(os.path.join(ROOT, "vectors", "shakerand.json")) as f:
         kinds = [row["name"] for row in json.load(f)["kinds"]]
-    line = next(l for l in help_text(cli, "bytes").splitlines() if "-e, --engine ENGINE" in l)
+    line = next(t for t in help_text(cli, "bytes").splitlines() if "-e, --engine ENGINE" in t)
     assert re.findall(r"[a-z0-9]+", line.split("ENGINE", 1)[1].replace(" or ", " ")) == kinds
     with open(MAN) as f:
         man = f.read()

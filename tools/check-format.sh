@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# The formatters' verdicts on the files they cover (CONTRIBUTING.md, "Style"):
+# C: clang-format (.clang-format) on the core, the public headers and the
+# Python extension; Go: gofmt; Python: ruff's lint (ruff.toml); every
+# tracked text file: no trailing blanks, a final newline (.editorconfig).
+# Not covered: Java (no formatter matches its style yet), shell, CMake.
+# Exits non-zero naming each file that differs; changes nothing.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+tools=${SHAKERAND_FORMAT_TOOLS:-$root/build-format/venv}
+status=0
+fail() { echo "check-format: $*" >&2; status=1; }
+
+"$tools/bin/ruff" check --quiet . || fail "ruff: the Python files above (ruff check --fix fixes some)"
+
+unformatted=$(gofmt -l go examples/go bench/go-peer 2>/dev/null || true)
+[ -z "$unformatted" ] || fail "gofmt -l lists: $unformatted (gofmt -w fixes them)"
+
+c_files=$(git ls-files 'src/*.c' 'src/*.h' 'src/entropy/*.c' 'include/*.h' 'python/ext/*.c' 'python/ext/*.h')
+# shellcheck disable=SC2086
+differ=$("$tools/bin/clang-format" --dry-run -Werror $c_files 2>&1 | sed -n 's/^\([^: ]*\):[0-9]*:[0-9]*: error:.*/\1/p' | sort -u)
+[ -z "$differ" ] ||
+    fail "clang-format would change:" $differ "($tools/bin/clang-format -i FILE does it)"
+
+# Generated or foreign bytes are left alone: vectors, known answers, corpora.
+text=$(git ls-files | grep -vE '\.(json|png|svg|bin)$|^tests/fuzz/(corpus|regressions)/|^tests/kat/')
+# shellcheck disable=SC2086
+blanks=$(grep -lE '[[:blank:]]+$' $text 2>/dev/null | grep -v '\.md$' || true)
+[ -z "$blanks" ] || fail "trailing blanks in: $blanks"
+for f in $text; do
+    [ ! -s "$f" ] || [ "$(tail -c 1 "$f" | od -An -c | tr -d ' ')" = '\n' ] || fail "no final newline: $f"
+done
+[ $status = 0 ] && echo "check-format: C (clang-format), Go (gofmt), Python (ruff) and whitespace as configured"
+exit $status
