@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#if defined(_WIN32) && !defined(SHAKERAND_CLI_FUZZ)
+#if defined(_WIN32)
 /* On Windows the program starts in wmain (platform_windows.c; link with
  * -municode), which passes the arguments on in UTF-8 to this, the CLI's
  * main renamed: a build that leaves out -municode fails to link rather than
@@ -39,6 +39,17 @@ int platform_open_input(const char *path);
 /* read(2) for any count; it may read less. */
 ssize_t platform_read(int fd, void *buf, size_t n);
 
+/* Identifies an open file, so that -o can tell the file it read: device
+ * and inode (on Windows the volume's serial number and the file's index);
+ * valid is 0 for a descriptor that has none (a pipe, a console). */
+struct platform_file_id {
+    int valid;
+    unsigned long long device, index;
+};
+
+/* The identity of the file open on fd. */
+void platform_file_id(int fd, struct platform_file_id *id);
+
 /* Why platform_open_output refused or failed. */
 enum output_refusal {
     OUTPUT_CANNOT_OPEN,      /* detail: the system's reason */
@@ -57,9 +68,14 @@ extern const char platform_owner_only[];
  * created readable and writable by its owner alone, or, if it exists and
  * is the user's own with no other name, made so and then emptied; a link
  * at FILE itself is refused; other kinds of file (devices, pipes) are
- * written as they are if they are the user's or the system's. Returns a
- * descriptor, or -1 with *refusal and *detail (a message, or NULL) set. */
-int platform_open_output(const char *path, enum output_refusal *refusal, const char **detail);
+ * written as they are if they are the user's or the system's. The one
+ * exception: an existing FILE that is the file same_as identifies (the
+ * input of shuffle or pick, "-o f f" as shuf allows) keeps its mode (on
+ * Windows its DACL), as it gets only its own lines back; every other check
+ * holds for it. same_as may be NULL. Returns a descriptor, or -1 with
+ * *refusal and *detail (a message, or NULL) set. */
+int platform_open_output(const char *path, const struct platform_file_id *same_as,
+                         enum output_refusal *refusal, const char **detail);
 
 /* Gives a pipe a larger buffer where the system allows; best effort. */
 void platform_grow_pipe(int fd);

@@ -100,8 +100,18 @@ static int refuse(int fd, enum output_refusal why, int error, enum output_refusa
  * - a symbolic link at FILE is refused (O_NOFOLLOW): one planted in a shared
  *   directory such as /tmp could otherwise send the key to its maker or
  *   overwrite a file of the user's. Links earlier in the path are followed,
- *   and so are the system's links to a descriptor (is_descriptor_link). */
-int platform_open_output(const char *path, enum output_refusal *refusal, const char **detail)
+ *   and so are the system's links to a descriptor (is_descriptor_link);
+ * - the input file (same_as) keeps its mode: see platform.h. */
+void platform_file_id(int fd, struct platform_file_id *id)
+{
+    struct stat st;
+    id->valid = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    id->device = id->valid ? (unsigned long long)st.st_dev : 0;
+    id->index = id->valid ? (unsigned long long)st.st_ino : 0;
+}
+
+int platform_open_output(const char *path, const struct platform_file_id *same_as,
+                         enum output_refusal *refusal, const char **detail)
 {
     const int nofollow = is_descriptor_link(path) ? 0 : O_NOFOLLOW;
     const int flags = O_WRONLY | O_CREAT | nofollow | O_CLOEXEC;
@@ -133,7 +143,10 @@ int platform_open_output(const char *path, enum output_refusal *refusal, const c
             return refuse(fd, OUTPUT_OTHER_USER, 0, refusal, detail);
         if (st.st_nlink > 1)
             return refuse(fd, OUTPUT_HARD_LINKS, 0, refusal, detail);
-        if ((st.st_mode & 07777) != 0600 && fchmod(fd, 0600) != 0)
+        const int input = same_as != NULL && same_as->valid &&
+                          same_as->device == (unsigned long long)st.st_dev &&
+                          same_as->index == (unsigned long long)st.st_ino;
+        if (!input && (st.st_mode & 07777) != 0600 && fchmod(fd, 0600) != 0)
             return refuse(fd, OUTPUT_CANNOT_RESTRICT, errno, refusal, detail);
         if (ftruncate(fd, 0) != 0)
             return refuse(fd, OUTPUT_CANNOT_TRUNCATE, errno, refusal, detail);

@@ -180,6 +180,16 @@ ssize_t platform_read(int fd, void *buf, size_t n)
 
 /* ---- -o FILE ------------------------------------------------------------ */
 
+void platform_file_id(int fd, struct platform_file_id *id)
+{
+    const intptr_t h = _get_osfhandle(fd);
+    BY_HANDLE_FILE_INFORMATION info;
+    id->valid = h != -1 && h != -2 && GetFileType((HANDLE)h) == FILE_TYPE_DISK &&
+                GetFileInformationByHandle((HANDLE)h, &info);
+    id->device = id->valid ? info.dwVolumeSerialNumber : 0;
+    id->index = id->valid ? (unsigned long long)info.nFileIndexHigh << 32 | info.nFileIndexLow : 0;
+}
+
 /* The SIDs of the user and of the owner the token gives new objects (the
  * user, or the Administrators group for an elevated administrator): a file
  * is the user's own if either owns it. Both point into static storage. */
@@ -259,8 +269,10 @@ static int refuse(HANDLE h, enum output_refusal why, DWORD error, enum output_re
  *   FILE itself, which is then refused without following it;
  * - a named pipe must be the user's or LocalSystem's (one another user
  *   created would hand that user the key); character devices (NUL, CON)
- *   are written as they are. */
-int platform_open_output(const char *path, enum output_refusal *refusal, const char **detail)
+ *   are written as they are;
+ * - the input file (same_as) keeps its DACL: see platform.h. */
+int platform_open_output(const char *path, const struct platform_file_id *same_as,
+                         enum output_refusal *refusal, const char **detail)
 {
     wchar_t *wide = to_utf16(path);
     if (wide == NULL) {
@@ -314,8 +326,13 @@ int platform_open_output(const char *path, enum output_refusal *refusal, const c
         /* SetKernelObjectSecurity sets the descriptor as given; Wine 8's
          * SetSecurityInfo adds the folder's inheritable ACEs to it despite
          * PROTECTED_DACL_SECURITY_INFORMATION. */
+        const int input = same_as != NULL && same_as->valid &&
+                          same_as->device == info.dwVolumeSerialNumber &&
+                          same_as->index == ((unsigned long long)info.nFileIndexHigh << 32 |
+                                             info.nFileIndexLow);
         if (!created) {
-            if (!SetKernelObjectSecurity(
+            if (!input &&
+                !SetKernelObjectSecurity(
                     h, DACL_SECURITY_INFORMATION | PROTECTED_DACL_SECURITY_INFORMATION, &sd))
                 return refuse(h, OUTPUT_CANNOT_RESTRICT, GetLastError(), refusal, detail);
             if (!SetEndOfFile(h))

@@ -16,7 +16,7 @@ cppcheck)
 clang-tidy)
     cmake -S . -B build-tidy -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DSHAKERAND_BUILD_TESTS=OFF \
         -DSHAKERAND_BUILD_EXAMPLES=OFF >/dev/null
-    clang-tidy -p build-tidy --quiet $(grep -v "^#" src/sources.txt) cli/shakerand.c cli/platform_posix.c 2>/dev/null | grep -E 'warning:|error:' >"$out" ;;
+    clang-tidy -p build-tidy --quiet $(grep -v "^#" src/sources.txt) cli/shakerand.c $(grep -v "^#" cli/sources.txt) cli/platform_posix.c 2>/dev/null | grep -E 'warning:|error:' >"$out" ;;
 *) echo "usage: static.sh cppcheck|clang-tidy" >&2; exit 2 ;;
 esac
 n=$(grep -cE 'warning:|error:|style:|portability:|performance:' "$out")

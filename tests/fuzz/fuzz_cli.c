@@ -1,42 +1,32 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* The command-line front end in-process: the input is split at NUL bytes
  * into arguments after "shakerand" (so the fuzzer reaches option parsing,
- * sizes, counts, seed and bound hex). Exits come back here by longjmp; the
- * CLI is built with SHAKERAND_CLI_FUZZ, which also caps output sizes.
- * Sanitizer findings and wrong exit statuses abort. */
+ * sizes, counts, seed and bound hex), and cli_main runs them as main would.
+ * The commands return their status (none calls exit), so the CLI is built
+ * as it ships; cli_main's limits cap what a run writes, keep it off
+ * standard input and read files only so far. Sanitizer findings (leaks
+ * included: every path frees what it took), and statuses other than 0, 1
+ * and 2, abort. */
 #include <fcntl.h>
-#include <getopt.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-int shakerand_cli_main(int argc, char **argv);
-
-/* Exits by longjmp skip the CLI's frees: leaks here are the harness's. */
-const char *__asan_default_options(void);
-const char *__asan_default_options(void) { return "detect_leaks=0"; }
-
-static jmp_buf back;
-static volatile int exit_status;
-
-_Noreturn void shakerand_cli_fuzz_exit(int status)
-{
-    exit_status = status;
-    longjmp(back, 1);
-}
+#include "cli.h"
 
 enum { MAX_ARGS = 12, MAX_INPUT = 512 };
 
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-    static int quiet;
-    if (!quiet) { /* output goes nowhere; files from -o land in the cwd */
-        const int null = open("/dev/null", O_WRONLY);
+    /* Output goes nowhere, again each time: a run with -o FILE leaves
+     * descriptor 1 on FILE, closed. Files from -o land in the cwd. */
+    const int null = open("/dev/null", O_WRONLY);
+    if (null >= 0 && null != STDOUT_FILENO) {
         dup2(null, STDOUT_FILENO);
         close(null);
-        quiet = 1;
     }
     if (size > MAX_INPUT)
         return 0;
@@ -50,13 +40,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         i += strlen(text + i) + 1;
     }
     argv[argc] = NULL;
-    optind = 0; /* glibc: a full getopt reset */
-    exit_status = -1;
-    int status;
-    if (setjmp(back) == 0)
-        status = shakerand_cli_main(argc, argv);
-    else
-        status = exit_status;
+    static const struct cli_limits limits = {4096, 4096, 1};
+    const int status = cli_main(argc, argv, &limits);
     fflush(stdout);
     clearerr(stdout);
     /* 0 success, 1 runtime, 2 usage: nothing else. */

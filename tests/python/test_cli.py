@@ -193,7 +193,7 @@ def test_output_to_a_device_or_fifo_keeps_its_mode(cli, tmp_path):
     ([], "missing command"),
     (["frobnicate"], "unknown command 'frobnicate'"),
     (["--frob"], "unknown option '--frob'"),
-    (["bytes"], "missing -n SIZE"),
+    (["bytes"], "missing SIZE"),
     (["bytes", "-n"], "needs a value"),
     (["bytes", "-n", "-5"], "invalid size '-5'"),
     (["bytes", "-n", ""], "invalid size ''"),

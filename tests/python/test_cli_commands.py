@@ -163,6 +163,48 @@ def test_bytes_hex_and_base64_exclude_each_other(cli):
     assert run(cli, "bytes", "-n", "1", "--hex", "--hex").returncode == 0
 
 
+# ---- bytes SIZE, the count as an operand (openssl rand -hex 32) -----------------------
+
+@pytest.mark.parametrize("size,n", [("0", 0), ("1", 1), ("32", 32), ("1K", 1024), ("3k", 3072)])
+def test_bytes_size_as_an_operand_is_the_size_option(cli, size, n):
+    with_option = run(cli, "bytes", "-n", size, "--seed", "00")
+    assert with_option.returncode == 0 and len(with_option.stdout) == n
+    for args in ([size, "--seed", "00"], ["--seed", "00", size]):
+        r = run(cli, "bytes", *args)
+        assert r.returncode == 0 and r.stderr == b"", r
+        assert r.stdout == with_option.stdout
+
+
+def test_bytes_size_operand_anywhere_as_openssl_users_write_it(cli):
+    expected = run(cli, "bytes", "-n", "32", "--seed", "01", "--hex").stdout
+    assert len(expected) == 65
+    for args in (["32", "--hex"], ["--hex", "32"], ["--hex", "--seed", "01", "--", "32"],
+                 ["--size=32", "--hex"]):
+        r = run(cli, "bytes", *args, *([] if "--seed" in args else ["--seed", "01"]))
+        assert r.returncode == 0 and r.stdout == expected, (args, r)
+    b64 = run(cli, "bytes", "--base64", "48")
+    assert b64.returncode == 0 and len(base64.b64decode(b64.stdout)) == 48
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["bytes"], "missing SIZE"),
+    (["bytes", "--hex"], "missing SIZE"),
+    (["bytes", "12X"], "invalid size '12X'"),
+    (["bytes", "-5"], "invalid size '-5'"),
+    (["bytes", "-1K", "--hex"], "invalid size '-1K'"),
+    (["bytes", "1.5K"], "invalid size '1.5K'"),
+    (["bytes", ""], "invalid size ''"),
+    (["bytes", "32", "64"], "unexpected argument '64'"),
+    (["bytes", "-n", "32", "64"], "unexpected argument '64'"),
+    (["bytes", "32", "-n", "32"], "unexpected argument '32'"),
+    (["bytes", "-hex", "32"], "did you mean '--hex'?"),
+    (["bytes", "32", "-out", "f"], "did you mean '--output'?"),
+])
+def test_bytes_size_operand_errors(cli, tmp_path, args, fragment):
+    assert_error(run(cli, *args, cwd=tmp_path), 2, fragment)
+    assert list(tmp_path.iterdir()) == []
+
+
 # ---- token ----------------------------------------------------------------------
 
 def test_token_default_is_32_bytes_of_url_safe_base64(cli):
@@ -280,8 +322,10 @@ def test_password_words(cli, wordlist):
     (["password", "--words", "4"], "needs --wordlist"),
     (["password", "--wordlist", "/dev/null"], "needs --words"),
     (["password", "--words", "0", "--wordlist", "/dev/null"], "invalid number of words"),
-    (["password", "--words", "4", "--wordlist", "/dev/null", "-l", "5"], "--words excludes"),
-    (["password", "--words", "4", "--wordlist", "/dev/null", "-c", "hex"], "--words excludes"),
+    (["password", "--words", "4", "--wordlist", "/dev/null", "-l", "5"],
+     "--length and --words exclude each other"),
+    (["password", "--words", "4", "--wordlist", "/dev/null", "-c", "hex"],
+     "--charset and --words exclude each other"),
     (["password", "-n", "-1"], "invalid count"),
     (["password", "--seed", "xyz0"], "not hexadecimal"),
     (["password", "extra"], "unexpected argument 'extra'"),
@@ -346,7 +390,12 @@ def test_shuffle_and_pick_seed_and_output_file(cli, tmp_path, assert_owner_only)
     r = run(cli, "shuffle", "--seed", "01", str(path), "-o", str(path))
     assert r.returncode == 0 and r.stdout == b"" and r.stderr == b""
     assert path.read_bytes() == a
-    assert_owner_only(path)
+    # Another FILE than the input is made owner-only, as for bytes -o.
+    other = tmp_path / "other"
+    other.write_bytes(b"old")
+    other.chmod(0o644)
+    assert run(cli, "shuffle", str(path), "-o", str(other)).returncode == 0
+    assert_owner_only(other)
     picked = run(cli, "pick", "-n", "10", "--seed", "01", input=text).stdout
     assert picked == b"".join(a.splitlines(keepends=True)[:10])  # pick is a shortened shuffle
     r = run(cli, "pick", "-n", "3", "-o", str(tmp_path / "out"), input=text)
@@ -369,7 +418,6 @@ def test_pick(cli):
 
 @pytest.mark.parametrize("args,fragment", [
     (["shuffle", "a", "b"], "unexpected argument 'b'"),
-    (["shuffle", "-n", "3"], "unknown option '-n'"),
     (["shuffle", "--count", "3"], "unknown option '--count'"),
     (["shuffle", "--seed", "0"], "odd number of hex digits"),
     (["shuffle", "-o"], "needs a value"),
@@ -407,6 +455,143 @@ def test_shuffle_reading_nothing_writes_nothing(cli, tmp_path):
     assert out.read_text() == "keep"
 
 
+# ---- shuffle and pick with shuf's options ----------------------------------------------
+
+def test_shuffle_echo_takes_the_arguments_as_lines(cli):
+    out = lines(run(cli, "shuffle", "-e", "a", "b c", "-", "--", "-x"))
+    assert sorted(out) == sorted(["a", "b c", "-", "-x"])
+    seeded = run(cli, "shuffle", "--seed", "03", "-e", "a", "b", "c", "d").stdout
+    assert seeded == run(cli, "shuffle", "--seed", "03", input=b"a\nb\nc\nd\n").stdout
+    assert run(cli, "shuffle", "-e").stdout == b""  # no arguments, no lines
+    (one,) = lines(run(cli, "pick", "--echo", "heads", "tails"))
+    assert one in ("heads", "tails")
+
+
+SEQ = "".join(f"{i}\n" for i in range(1, 100001)).encode()
+
+
+@pytest.mark.parametrize("args,count", [(["-i", "1-100"], None), (["--input-range=1-1000"], "250"),
+                                        (["-i", "1-100000"], "10"), (["-i", "1-100000"], "20000")])
+def test_shuffle_input_range_is_the_shuffle_of_its_numbers(cli, args, count):
+    # The same draws as for the lines of seq: a dense table of positions for
+    # a large share of the range, a sparse one for a few of a wide range.
+    hi = int(args[-1].split("-")[-1])
+    head = ["-n", count] if count else []
+    r = run(cli, "shuffle", "--seed", "05", *args, *head)
+    text = SEQ[:SEQ.index(b"\n%d\n" % hi) + len(b"\n%d\n" % hi)] if hi > 1 else b"1\n"
+    assert r.returncode == 0 and r.stderr == b""
+    assert r.stdout == run(cli, "shuffle", "--seed", "05", *head, input=text).stdout
+
+
+def test_shuffle_input_range_edges(cli):
+    assert lines(run(cli, "shuffle", "-i", "7-7")) == ["7"]
+    assert run(cli, "shuffle", "-i", "5-4").stdout == b""  # empty, as shuf allows
+    top = 2 ** 64 - 1
+    out = [int(x) for x in lines(run(cli, "shuffle", "-i", f"0-{top - 1}", "-n", "5"))]
+    assert len(set(out)) == 5 and all(0 <= x < top for x in out)
+    out = [int(x) for x in lines(run(cli, "shuffle", "-i", f"{top - 2}-{top}"))]
+    assert sorted(out) == [top - 2, top - 1, top]
+    assert sorted(int(x) for x in lines(run(cli, "pick", "-i", "10-12", "-n", "9"))) == [10, 11, 12]
+
+
+def test_shuffle_head_count_is_pick(cli):
+    text = "".join(f"{i}\n" for i in range(100)).encode()
+    a = run(cli, "shuffle", "-n", "7", "--seed", "09", input=text).stdout
+    assert len(a.splitlines()) == 7 and len(set(a.splitlines())) == 7
+    assert a == run(cli, "pick", "-n", "7", "--seed", "09", input=text).stdout
+    assert a == run(cli, "shuffle", "--head-count=7", "--seed", "09", input=text).stdout
+    assert run(cli, "shuffle", "-n", "0", input=text).stdout == b""
+    assert len(lines(run(cli, "shuffle", "-n", "500", input=text))) == 100
+
+
+def test_repeat_draws_with_repetition(cli):
+    out = lines(run(cli, "shuffle", "-r", "-n", "1000", "-e", "a", "b"))
+    assert len(out) == 1000 and set(out) == {"a", "b"}
+    assert lines(run(cli, "pick", "-r", "-n", "5", "-e", "x")) == ["x"] * 5
+    assert lines(run(cli, "pick", "--repeat", input=b"only\n")) == ["only"]
+    out = [int(x) for x in lines(run(cli, "shuffle", "-r", "-n", "300", "-i", "1-3"))]
+    assert len(out) == 300 and set(out) == {1, 2, 3}
+    seeded = run(cli, "shuffle", "-r", "-n", "50", "-s", "0a", "-e", "p", "q", "r").stdout
+    assert seeded == run(cli, "shuffle", "-r", "-n", "50", "-s", "0a", input=b"p\nq\nr\n").stdout
+    assert run(cli, "shuffle", "-r", "-n", "0", "-e").stdout == b""
+
+
+def test_repeat_without_a_count_runs_until_the_reader_goes(cli):
+    p = subprocess.Popen([cli, "shuffle", "-r", "-e", "heads", "tails"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    head = p.stdout.read(60000)
+    p.stdout.close()
+    err = p.stderr.read()
+    p.wait(timeout=30)
+    assert err == b""
+    assert set(head.split(b"\n")[:-1]) == {b"heads", b"tails"}
+
+
+def test_zero_terminated_lines(cli):
+    r = run(cli, "shuffle", "-z", input=b"a\0b\nc\0d")
+    assert r.returncode == 0 and r.stdout.endswith(b"\0")
+    assert sorted(r.stdout.split(b"\0")[:-1]) == [b"a", b"b\nc", b"d"]
+    assert sorted(run(cli, "shuffle", "-z", "-e", "x", "y").stdout.split(b"\0")) == [b"", b"x", b"y"]
+    assert run(cli, "pick", "--zero-terminated", "-i", "3-3").stdout == b"3\0"
+
+
+@pytest.mark.parametrize("command", ["shuffle", "pick"])
+def test_output_onto_the_input_keeps_its_mode(cli, tmp_path, command):
+    # As shuf -o f f does: the file gets its own lines back, and its mode
+    # stays, here 0644 (any other FILE is made 0600, as for bytes -o).
+    if WINDOWS_CLI:
+        pytest.skip("POSIX only: file modes")
+    path = tmp_path / "list"
+    text = "".join(f"{i}\n" for i in range(50)).encode()
+    path.write_bytes(text)
+    path.chmod(0o644)
+    r = run(cli, command, "-n", "50", str(path), "-o", str(path))
+    assert r.returncode == 0 and r.stdout == b"" and r.stderr == b""
+    assert sorted(path.read_bytes().splitlines()) == sorted(text.splitlines())
+    assert os.stat(path).st_mode & 0o777 == 0o644
+    # The input on standard input, from FILE itself, likewise.
+    with open(path, "rb") as f:
+        r = subprocess.run([cli, command, "-n", "50", "-o", str(path)], stdin=f, capture_output=True)
+    assert r.returncode == 0 and r.stderr == b""
+    assert sorted(path.read_bytes().splitlines()) == sorted(text.splitlines())
+    assert os.stat(path).st_mode & 0o777 == 0o644
+    # A link to it at FILE is still refused, and a second name too.
+    (tmp_path / "link").symlink_to(path)
+    assert_error(run(cli, command, str(path), "-o", str(tmp_path / "link")), 1, "symbolic link")
+    os.link(path, tmp_path / "second")
+    assert_error(run(cli, command, str(path), "-o", str(path)), 1, "hard links")
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["shuffle", "-e", "-i", "1-3"], "--echo and --input-range exclude each other"),
+    (["shuffle", "-i", "1-3", "extra"], "unexpected argument 'extra'"),
+    (["shuffle", "-i", "x"], "invalid input range 'x'"),
+    (["shuffle", "-i", "3"], "invalid input range '3'"),
+    (["shuffle", "-i", "1-"], "invalid input range '1-'"),
+    (["shuffle", "-i", "-1-5"], "invalid input range '-1-5'"),
+    (["shuffle", "-i", "1-2-3"], "invalid input range '1-2-3'"),
+    (["shuffle", "-i", "6-4"], "invalid input range '6-4'"),
+    (["shuffle", "-i", "0-18446744073709551615"], "invalid input range"),
+    (["shuffle", "-i", "0-18446744073709551616"], "invalid input range"),
+    (["shuffle", "-i"], "needs a value"),
+    (["shuffle", "-n", "x"], "invalid count 'x'"),
+    (["shuffle", "-n", "-1"], "invalid count '-1'"),
+    (["shuffle", "-r", "-e"], "no lines to repeat"),
+    (["shuffle", "-r", "-i", "5-4"], "no lines to repeat"),
+    (["pick", "-r", "-e"], "no lines to repeat"),
+    (["shuffle", "-e", "a", "-rz", "-x"], "unknown option '-x'"),
+    (["shuffle", "-zh"], "'-h' inside '-zh'"),
+])
+def test_shuf_option_usage_errors(cli, tmp_path, args, fragment):
+    assert_error(run(cli, *args, input=b"x\n", cwd=tmp_path), 2, fragment)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_repeat_of_no_input_is_a_runtime_error(cli):
+    assert_error(run(cli, "shuffle", "-r", input=b""), 1, "no lines to repeat")
+    assert run(cli, "shuffle", "-r", "-n", "0", input=b"").returncode == 0
+
+
 # ---- uuid --upper ------------------------------------------------------------------
 
 def test_uuid_upper(cli):
@@ -416,7 +601,84 @@ def test_uuid_upper(cli):
                             u)
     v7 = lines(run(cli, "uuid", "--upper", "--v7", "-n", "100"))
     assert v7 == sorted(v7) and all(u[14] == "7" and u == u.upper() for u in v7)
-    assert_error(run(cli, "uuid", "--upper", "--binary"), 2, "--upper is for text")
+    assert_error(run(cli, "uuid", "--upper", "--binary"), 2, "--upper and --binary exclude each other")
+
+
+# ---- uuid with uuidgen's options: -r, -t, --sha1 ------------------------------------
+
+UUID4 = r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
+
+
+def test_uuid_random_and_time_as_uuidgen_spells_them(cli):
+    import uuid as pyuuid
+    for args in (["-r"], ["--random"], ["-r", "-r"], []):
+        out = lines(run(cli, "uuid", *args, "-n", "50"))
+        assert len(out) == 50 and all(re.fullmatch(UUID4, u) for u in out), args
+    for args in (["-t"], ["--time"], ["-t", "--v7"], ["--v7"]):
+        out = lines(run(cli, "uuid", *args, "-n", "200"))
+        assert out == sorted(out) and len(set(out)) == 200, args
+        assert all(pyuuid.UUID(u).version == 7 for u in out), args
+    assert all(c in "0123456789ABCDEF-" for c in lines(run(cli, "uuid", "-tn1", "--upper"))[0])
+
+
+NAMESPACES = {"@dns": "NAMESPACE_DNS", "@url": "NAMESPACE_URL", "@oid": "NAMESPACE_OID",
+              "@x500": "NAMESPACE_X500"}
+
+
+@pytest.mark.parametrize("namespace", sorted(NAMESPACES))
+def test_uuid_sha1_is_pythons_uuid5(cli, namespace):
+    # SHA-1 over the namespace and the name, for names across the lengths
+    # where its padding changes (55, 56, 64 bytes with the 16 of the
+    # namespace), a long one, and UTF-8.
+    import uuid as pyuuid
+    ns = getattr(pyuuid, NAMESPACES[namespace])
+    names = ["", "a", "example.com", "ünïcødé ☃", "x" * 100000] + ["n" * k for k in range(30, 140)]
+    for name in names:
+        r = run(cli, "uuid", "--sha1", "--namespace", namespace, "--name", name)
+        assert r.returncode == 0 and r.stderr == b"", (name, r)
+        assert r.stdout.decode() == f"{pyuuid.uuid5(ns, name)}\n", name
+
+
+def test_uuid_sha1_with_a_uuid_as_namespace_upper_and_binary(cli):
+    import uuid as pyuuid
+    ns = pyuuid.UUID("00112233-4455-6677-8899-AABBCCDDEEFF")
+    expected = pyuuid.uuid5(ns, "name")
+    for given in (str(ns), str(ns).upper()):
+        (u,) = lines(run(cli, "uuid", "--sha1", f"--namespace={given}", "--name", "name"))
+        assert u == str(expected)
+    (u,) = lines(run(cli, "uuid", "--sha1", "--namespace", str(ns), "--name", "name", "--upper"))
+    assert u == str(expected).upper()
+    r = run(cli, "uuid", "--sha1", "--namespace", "@url", "--name", "https://example.com/",
+            "--binary")
+    assert r.stdout == pyuuid.uuid5(pyuuid.NAMESPACE_URL, "https://example.com/").bytes
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["uuid", "-r", "-t"], "--random and --time exclude each other"),
+    (["uuid", "--v7", "-r"], "--random and --v7 exclude each other"),
+    (["uuid", "-rt"], "--random and --time exclude each other"),
+    (["uuid", "--sha1"], "--sha1 needs --namespace and --name"),
+    (["uuid", "--sha1", "--name", "x"], "--sha1 needs --namespace and --name"),
+    (["uuid", "--sha1", "--namespace", "@dns"], "--sha1 needs --namespace and --name"),
+    (["uuid", "--name", "x"], "--namespace and --name are for --sha1"),
+    (["uuid", "--namespace", "@dns", "--name", "x"], "--namespace and --name are for --sha1"),
+    (["uuid", "--sha1", "-t", "--namespace", "@dns", "--name", "x"], "exclude each other"),
+    (["uuid", "--sha1", "-n", "2", "--namespace", "@dns", "--name", "x"],
+     "--count and --sha1 exclude each other"),
+    (["uuid", "--sha1", "--namespace", "@DNS", "--name", "x"], "invalid namespace '@DNS'"),
+    (["uuid", "--sha1", "--namespace", "dns", "--name", "x"], "invalid namespace 'dns'"),
+    (["uuid", "--sha1", "--namespace", "00112233-4455-6677-8899-aabbccddeef", "--name", "x"],
+     "invalid namespace"),
+    (["uuid", "--sha1", "--namespace", "00112233445566778899aabbccddeeff", "--name", "x"],
+     "invalid namespace"),
+    (["uuid", "--sha1", "--namespace", "0011223g-4455-6677-8899-aabbccddeeff", "--name", "x"],
+     "invalid namespace"),
+    (["uuid", "--sha1", "--namespace"], "needs a value"),
+    (["uuid", "-tx"], "unknown option '-x'"),
+    (["uuid", "-th"], "'-h' inside '-th'"),
+])
+def test_uuid_option_usage_errors(cli, args, fragment):
+    assert_error(run(cli, *args), 2, fragment)
 
 
 # ---- every new command ---------------------------------------------------------------

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 """The CLI's documentation against the program: every command's --help and
-the man page list the same long options, the completion scripts know every
-command and option, the man page renders without warnings, and
+the man page list the same long options, the completion scripts are what the
+tables of options write (shakerand --generate-completion SHELL) and know
+every command and option, the man page renders without warnings, and
 cmake --install puts the man page and the completions where man and the
 shells look."""
 import json
@@ -52,7 +53,9 @@ def man_sections():
                 tag_next = True
                 continue
             elif tag_next and current is not None:
-                sections[current].update(re.findall(r"\\-\\-([\w-]+)", line))
+                # A name's own hyphens are "\-" too: --head\-count.
+                sections[current].update(name.replace("\\-", "-") for name in
+                                         re.findall(r"\\-\\-((?:\w|\\-)+)", line))
             tag_next = False
     return sections
 
@@ -107,6 +110,29 @@ def test_bash_completion_loads_and_completes_every_command_and_option(cli):
         assert offered == help_options(cli, command), command
     assert bash_complete(["shakerand", "int", "--method", "rng"]) == ["rng-bc-1", "rng-bc-8"]
     assert "alnum-symbols" in bash_complete(["shakerand", "password", "--charset", ""])
+
+
+SCRIPTS = {"bash": "shakerand.bash", "zsh": "_shakerand", "fish": "shakerand.fish"}
+
+
+@pytest.mark.parametrize("shell", sorted(SCRIPTS))
+def test_completion_scripts_are_what_the_tables_write(cli, shell):
+    # The tables of commands and options (cli/cli.c, cli/cmd_*.c) drive the
+    # parsing and --help; the scripts kept in cli/completions/ must be what
+    # they write, so that none lags behind a change.
+    r = subprocess.run([cli, "--generate-completion", shell], capture_output=True)
+    assert r.returncode == 0 and r.stderr == b"", r
+    with open(os.path.join(COMPLETIONS, SCRIPTS[shell]), "rb") as f:
+        assert f.read() == r.stdout, (
+            f"cli/completions/{SCRIPTS[shell]} is not what the tables write; write it again "
+            f"with: build/shakerand --generate-completion {shell} > cli/completions/{SCRIPTS[shell]}")
+
+
+@pytest.mark.parametrize("args", [[], ["tcsh"], ["bash", "zsh"]])
+def test_generate_completion_takes_one_shell(cli, args):
+    r = subprocess.run([cli, "--generate-completion", *args], capture_output=True)
+    assert r.returncode == 2 and r.stdout == b"", r
+    assert b"bash, zsh or fish" in r.stderr
 
 
 @pytest.mark.parametrize("script", ["_shakerand", "shakerand.fish"])

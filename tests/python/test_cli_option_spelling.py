@@ -136,3 +136,10 @@ def test_values_that_look_like_options_are_still_values(cli, tmp_path):
     # A single letter with its value attached is still read as getopt reads it.
     assert len(run(cli, "bytes", "-n32", "--hex").stdout) == 65
     assert len(run(cli, "token", "-b16", "--hex").stdout) == 33
+
+
+def test_a_cluster_gives_as_many_options_as_letters(cli):
+    # One argument, many options: the parser holds each (the fuzzer found
+    # a table sized by the arguments, not the options, overflowing).
+    r = run(cli, "password", "-vvvvvvvvvvvvvvvvvvvvvvvv", "-vvvn3", "-vvl8", "--seed", "00")
+    assert r.returncode == 0 and len(r.stdout.split()) == 3, r
