@@ -51,12 +51,14 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
     private static long counter;
 
     /**
-     * Named explicitly from the SUN provider: "new SecureRandom()" could be ShakeRandom itself
-     * once the provider is installed first.
+     * The operating system's generator, named explicitly ("new SecureRandom()" could be
+     * ShakeRandom itself once the provider is installed first): /dev/urandom through SUN's
+     * NativePRNGNonBlocking, or Windows' through SunMSCAPI. Nothing else: SUN's DRBG, where the
+     * operating system's source fails, seeds itself from thread-timing jitter, and this
+     * generator never runs on anything but the operating system.
      */
     private static SecureRandom osSource() {
-        for (String[] c : new String[][] {{"NativePRNGNonBlocking", "SUN"}, {"DRBG", "SUN"},
-                {"Windows-PRNG", "SunMSCAPI"}}) {
+        for (String[] c : new String[][] {{"NativePRNGNonBlocking", "SUN"}, {"Windows-PRNG", "SunMSCAPI"}}) {
             try {
                 return SecureRandom.getInstance(c[0], c[1]);
             } catch (NoSuchAlgorithmException | NoSuchProviderException e) {
@@ -67,7 +69,9 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
     }
 
     static String osSourceName() {
-        return OS == null ? "none (no SUN NativePRNGNonBlocking or DRBG in this JDK)"
+        return OS == null
+                ? "the operating system's entropy source is unavailable (no SUN NativePRNGNonBlocking"
+                        + " or SunMSCAPI Windows-PRNG in this JVM)"
                 : OS.getProvider().getName() + " " + OS.getAlgorithm();
     }
 
@@ -107,9 +111,8 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
      * D = CHACHA8RAND_KEY_DOMAIN, 32 bytes, as its key. A new array: the caller wipes both.
      */
     static byte[] engineSeed(ShakeRandom.Kind kind, byte[] material, byte[] extra) {
-        byte[] m = material.clone();
+        byte[] m = Arrays.copyOf(material, material.length + (extra != null ? EXTRA_DIGEST_BYTES : 0));
         if (extra != null) {
-            m = Arrays.copyOf(m, material.length + EXTRA_DIGEST_BYTES);
             byte[] digest = Sponge.turboshake256(extra, EXTRA_DOMAIN, EXTRA_DIGEST_BYTES);
             System.arraycopy(digest, 0, m, material.length, EXTRA_DIGEST_BYTES);
             Arrays.fill(digest, (byte) 0);

@@ -72,6 +72,44 @@ class DeadEntropyTest {
         }
     }
 
+    /**
+     * The pure-Java path with the operating system's source dead from the start (the JDK's
+     * NativePRNGNonBlocking cannot open /dev/urandom, so it is not there): every draw throws
+     * ProviderException, never a value seeded from anything else (SUN's DRBG would seed itself
+     * from thread-timing jitter).
+     */
+    @Test
+    void pureJavaWithoutTheOperatingSystemsSourceThrows() throws Exception {
+        assumeTrue(System.getProperty("os.name").startsWith("Linux"), "the shim is an LD_PRELOAD library");
+        Path dir = Paths.get("target", "dead-entropy").toAbsolutePath();
+        Files.createDirectories(dir);
+        Path shim = dir.resolve("fault_shim_pure.so");
+        assumeTrue(compile(TestSupport.repoFile("tests/python/fault_shim.c"), shim), "no working cc");
+        Process p = TestSupport.startChild(Map.of("LD_PRELOAD", shim.toString(), "SHAKERAND_TEST_FAULTS", "entropy"),
+                List.of("-Dshakerand.native=false"), PureChild.class.getName());
+        List<String> out = TestSupport.output(p);
+        assertEquals("false", TestSupport.field(out, "native"), out.toString());
+        for (String d : List.of("nextLong", "nextBytes", "randomUUID", "generateSeed")) {
+            String v = TestSupport.field(out, "pure." + d);
+            assertTrue(v.startsWith(ProviderException.class.getName() + ": ")
+                    && v.contains("entropy source is unavailable"), d + " gave " + v);
+        }
+    }
+
+    /** Run in the child JVM of the pure-Java case. */
+    public static final class PureChild {
+        private PureChild() {}
+
+        public static void main(String[] args) {
+            System.out.println("native=" + ShakeRandom.isNative());
+            ShakeRandom r = new ShakeRandom();
+            Child.report("pure.nextLong", r::nextLong);
+            Child.report("pure.nextBytes", () -> Child.draw(r, 16));
+            Child.report("pure.randomUUID", ShakeRandom::randomUUID);
+            Child.report("pure.generateSeed", () -> r.generateSeed(32));
+        }
+    }
+
     /** Builds the shim; false if there is no C compiler. */
     private static boolean compile(Path source, Path out) throws IOException, InterruptedException {
         Process cc;
@@ -142,14 +180,14 @@ class DeadEntropyTest {
             }
         }
 
-        private static byte[] draw(ShakeRandom r, int n) {
+        static byte[] draw(ShakeRandom r, int n) {
             byte[] b = new byte[n];
             r.nextBytes(b);
             return b;
         }
 
         /** One line: "ok", or the exception; a ProviderException is what a dead source must give. */
-        private static void report(String name, Callable<?> call) {
+        static void report(String name, Callable<?> call) {
             String result;
             try {
                 call.call();
