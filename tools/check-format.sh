@@ -12,17 +12,22 @@ cd "$root"
 tools=${SHAKERAND_FORMAT_TOOLS:-$root/build-format/venv}
 status=0
 fail() { echo "check-format: $*" >&2; status=1; }
+for tool in "$tools/bin/ruff" "$tools/bin/clang-format" gofmt; do
+    command -v "$tool" >/dev/null 2>&1 ||
+        { echo "check-format: no $tool (tools/install-deps.sh format; Go for gofmt)" >&2; exit 1; }
+done
 
 "$tools/bin/ruff" check --quiet . || fail "ruff: the Python files above (ruff check --fix fixes some)"
 
-unformatted=$(gofmt -l go examples/go bench/go-peer 2>/dev/null || true)
+unformatted=$(gofmt -l go examples/go bench/go-peer) || fail "gofmt failed"
 [ -z "$unformatted" ] || fail "gofmt -l lists: $unformatted (gofmt -w fixes them)"
 
 c_files=$(git ls-files 'src/*.c' 'src/*.h' 'src/entropy/*.c' 'include/*.h' 'python/ext/*.c' 'python/ext/*.h')
 # shellcheck disable=SC2086
-differ=$("$tools/bin/clang-format" --dry-run -Werror $c_files 2>&1 | sed -n 's/^\([^: ]*\):[0-9]*:[0-9]*: error:.*/\1/p' | sort -u)
-[ -z "$differ" ] ||
-    fail "clang-format would change:" $differ "($tools/bin/clang-format -i FILE does it)"
+if ! report=$("$tools/bin/clang-format" --dry-run -Werror $c_files 2>&1); then
+    differ=$(echo "$report" | sed -n 's/^\([^: ]*\):[0-9]*:[0-9]*: error:.*/\1/p' | sort -u)
+    fail "clang-format would change:" ${differ:-"(it failed: $report)"} "($tools/bin/clang-format -i FILE does it)"
+fi
 
 # Generated or foreign bytes are left alone: vectors, known answers, corpora.
 text=$(git ls-files | grep -vE '\.(json|png|svg|bin)$|^tests/fuzz/(corpus|regressions)/|^tests/kat/')
