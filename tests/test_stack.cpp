@@ -461,13 +461,25 @@ TEST_F(Stack, Entropy)
     });
 }
 
+// Every kind of the core's table, on a thread that never draws from the
+// system generator: there the wipe after a seeded engine's work is its own
+// (a thread that drew has its stack bounds recorded, and every wipe then
+// also clears the signal-frame allowance, which would hide a wipe too
+// shallow for the engines alone).
+static void seeded_engines();
+
 TEST_F(Stack, SeededEngines)
 {
-    const shakerand_kind kinds[] = {SHAKERAND_TURBOSHAKE256, SHAKERAND_SHAKE256,
-                                    SHAKERAND_TURBOSHAKE256X8, SHAKERAND_CHACHA8RAND};
+    on_new_thread([] { seeded_engines(); });
+}
+
+static void seeded_engines()
+{
     bytes seed(32);
-    shakerand_system_fill(seed.data(), seed.size());
-    for (const shakerand_kind kind : kinds) {
+    for (std::size_t i = 0; i < seed.size(); i++)
+        seed[i] = static_cast<std::uint8_t>(0xA5 ^ (37 * i + 11));
+    for (std::size_t k = 0; k < shakerand_kind_count(); k++) {
+        const shakerand_kind kind = shakerand_kind_at(k);
         const std::string name = shakerand_kind_name(kind);
         for (std::size_t n : {std::size_t{0}, std::size_t{8}, std::size_t{5000}, std::size_t{1} << 20}) {
             shakerand_engine e;

@@ -21,7 +21,11 @@ WINE = os.path.join(ROOT, "tests", "windows", "wine.sh")
 
 import shakerand_ref  # noqa: E402
 
-KINDS = {"turboshake256": 1, "shake256": 2, "turboshake256x8": 3, "chacha8rand": 4}
+# The engine kinds of the reference model's table, which the vector file
+# records and the C suite holds the core's to: name -> the C enum's value,
+# and name -> the seed length required (0: any).
+KINDS = {name: value for name, value, _, _ in shakerand_ref.KINDS}
+SEED_SIZES = {name: seed_size for name, _, seed_size, _ in shakerand_ref.KINDS}
 ENGINE_SIZE = 4096
 
 
