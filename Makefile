@@ -14,7 +14,7 @@ BUILD_WINDOWS ?= build-windows
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-verify demo bench bench-go bench-java bench-python verify verify-long clean
+.PHONY: all deps build-c check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-verify demo bench bench-go bench-java bench-python verify verify-long clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -40,7 +40,7 @@ check-format:
 	tools/install-deps.sh format
 	tools/check-format.sh
 
-check-python: test-c
+check-python: build-c
 	python3 -m pytest -q tests/python/test_oracle.py tests/python/test_vectors.py
 
 check-go:
@@ -49,20 +49,27 @@ check-go:
 check-java:
 	SHAKERAND_JDKS=/usr/lib/jvm/java-17-openjdk-amd64 java/run-tests.sh
 
-# One after another, with the time each took (tools/run-targets.sh).
+# One after another, with the time each took (tools/run-targets.sh); the
+# last two side by side (a+b), each mostly on one core: the JVMs under qemu
+# and the statistical batteries.
 TEST_TARGETS := check-format test-c test-install test-clang test-asan test-tsan test-cross test-platforms \
-    test-windows test-python test-go test-java test-java-cross test-verify
+    test-windows test-python test-go test-java test-java-cross+test-verify
 test: deps
+	@tools/install-deps.sh verify # now, not beside test-java-cross's own apt downloads
 	@tools/run-targets.sh "$(MAKE)" $(TEST_TARGETS)
 	@echo "make test: every suite passed"
 
-test-c:
+# The Release build with the suites, which the later targets use; test-c
+# runs the suites once (the others need only the build).
+build-c:
 	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DSHAKERAND_BUILD_TESTS=ON
 	cmake --build $(BUILD) -j $(JOBS)
+
+test-c: build-c
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 # find_package and pkg-config consumers of an installed copy.
-test-install: test-c
+test-install: build-c
 	tests/consumer/run.sh $(BUILD)
 
 # Everything again with clang (the C++ header must build -Werror with both);
@@ -111,7 +118,7 @@ test-platforms:
 # pkg-config consumers, the CLI's tests, the Go suites (pure and cgo) and
 # the Java native tests on a Windows JVM, whose success lets the jar carry
 # the Windows DLL (so before test-java).
-test-windows: test-c
+test-windows: build-c
 	tools/install-deps.sh windows
 	tests/windows/c.sh $(BUILD_WINDOWS)
 	tests/windows/install.sh $(BUILD_WINDOWS)/install
@@ -126,7 +133,7 @@ test-platforms-all:
 # Oracle, vector-drift and CLI tests, once per kernel; then the Python
 # package (python/run-tests.sh: pip install, the sdist in a fresh virtual
 # environment, other CPythons).
-test-python: test-c
+test-python: build-c
 	python3 -m pytest -q tests/python
 	SHAKERAND_KERNEL=portable python3 -m pytest -q tests/python/test_oracle.py tests/python/test_cli.py
 	python/run-tests.sh $(BUILD)
@@ -149,7 +156,7 @@ test-java-cross:
 # rngtest, ent and seven dieharder tests on the system generator; sampler
 # chi-square, ctgrind, valgrind on the fast suites); report in
 # build-verify/RESULTS.md.
-test-verify: test-c
+test-verify: build-c
 	tools/install-deps.sh verify
 	verification/run.sh short
 
