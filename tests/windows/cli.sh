@@ -67,10 +67,26 @@ fi
 
 log=$build/pytest.log
 status=0
+rm -rf "$build/pytest-cache"
 SHAKERAND_WINDOWS_CLI=$root/$build/shakerand.exe SHAKERAND_BUILD_DIR=$linux \
-    python3 -m pytest -q -p no:cacheprovider -rfEs tests/python/test_cli*.py "$@" >"$log" 2>&1 ||
-    status=$?
+    python3 -m pytest -q -o cache_dir="$root/$build/pytest-cache" -rfEs tests/python/test_cli*.py "$@" \
+    >"$log" 2>&1 || status=$?
 summary=$(grep -E '^=*.*[0-9]+ (passed|failed|error)' "$log" | tail -1 | tr -d '=' | sed 's/^ *//')
+# Failed tests run once more, and both results are reported: once in about
+# a thousand runs Wine 8 ended a run with status 1 and no output at all
+# (the CLI always writes a line with a non-zero status; the same command
+# passed every time again). A failure that is real fails again.
+if [ "$status" -eq 1 ]; then
+    cp "$log" "$log.first"
+    first=$summary
+    status=0
+    SHAKERAND_WINDOWS_CLI=$root/$build/shakerand.exe SHAKERAND_BUILD_DIR=$linux \
+        python3 -m pytest -q -o cache_dir="$root/$build/pytest-cache" --lf -rfEs tests/python/test_cli*.py \
+        "$@" >"$log" 2>&1 || status=$?
+    again=$(grep -E '^=*.*[0-9]+ (passed|failed|error)' "$log" | tail -1 | tr -d '=' | sed 's/^ *//')
+    grep -E '^(FAILED|ERROR) ' "$log.first" | sed 's/^/first run: /' >&2 || true
+    summary="$first; the failed ones run again: $again"
+fi
 if [ "$status" -ne 0 ]; then
     grep -E '^(FAILED|ERROR) ' "$log" >&2 || tail -30 "$log" >&2
 fi
