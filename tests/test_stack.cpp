@@ -594,6 +594,12 @@ TEST_F(Stack, SignalsDuringRefills)
     action.sa_flags = SA_RESTART;
     ASSERT_EQ(sigaction(SIGUSR1, &action, &old), 0);
     on_new_thread([] {
+        // The signal frame's part of the wipe needs the thread's stack
+        // bounds, recorded at its first draw (docs/system.md): without this
+        // draw, round 0's engine fills wipe only the work's depth, and a
+        // signal frame saved during them may lie below it (CI once found
+        // output 3904 bytes below the caller).
+        (void)shakerand_system_u64();
         const pthread_t target = pthread_self();
         std::atomic<bool> stop{false};
         std::thread signaller([&] {
