@@ -271,6 +271,24 @@ SHAKERAND_API int shakerand_system_reseed(void);
  * (nothing changes) if data is NULL and len > 0. */
 SHAKERAND_API int shakerand_system_reseed_with(const void *data, size_t len);
 
+/* Starts a new epoch: every thread's generator seeds again from the sources
+ * before it hands out another byte, bytes it had computed and not handed
+ * out included. For a restore hook (a VM or process restored from a
+ * snapshot, perhaps many times: AWS Lambda SnapStart, CRaC, Firecracker),
+ * a SIGCONT handler, or anything else that may have copied this process's
+ * memory. Async-signal-safe (one atomic increment); the reseeds happen in
+ * each thread's next call. Where the hypervisor keeps a VM generation
+ * counter that this library watches (shakerand_system_watches_vm_generation),
+ * a restore starts a new epoch without this call. docs/system.md,
+ * "Snapshots and clones". */
+SHAKERAND_API void shakerand_system_new_epoch(void);
+
+/* 1 if every call compares the hypervisor's VM generation counter (Linux's
+ * vmclock device, /dev/vmclock0, whose flags say the counter is kept), so
+ * that a restored snapshot reseeds by itself; 0 if only
+ * shakerand_system_new_epoch starts a new epoch here. */
+SHAKERAND_API int shakerand_system_watches_vm_generation(void);
+
 /* len bytes of fresh conditioned entropy straight from the sources (for
  * seeding other generators, e.g. Java's generateSeed). Never blocks after
  * the kernel's pool is initialised. SHAKERAND_EENTROPY, out untouched, if

@@ -283,6 +283,13 @@ class system_rng {
     result_type operator()() const noexcept { return shakerand_system_u64(); }
     void generate(std::span<std::uint8_t> out) const noexcept { shakerand_system_fill(out.data(), out.size()); }
     std::uint64_t next_u64() const noexcept { return shakerand_system_u64(); }
+
+    // A new epoch: every thread reseeds before its next byte (after a
+    // snapshot restore; async-signal-safe). shakerand_system_new_epoch.
+    static void new_epoch() noexcept { shakerand_system_new_epoch(); }
+    // Whether a restore is detected without new_epoch (Linux's vmclock
+    // device). shakerand_system_watches_vm_generation.
+    static bool watches_vm_generation() noexcept { return shakerand_system_watches_vm_generation() != 0; }
 };
 
 // Uniform in [0, n), unbiased (Lemire). n == 0 throws std::invalid_argument.

@@ -8,11 +8,14 @@
  * even after a raw clone that skips fork handlers) and MADV_DONTDUMP (kept
  * out of core dumps), or what the system has instead; the pages, the
  * thread-exit and fork hooks, the pid and the clock are the system's back
- * end (system_os.h). A fork handler bumps a generation counter, checked on
- * every call. Where the kernel refuses WIPEONFORK (before Linux 4.14, and
- * always on macOS), every call also compares the pid (a system call, so
- * slower), which covers a raw clone there too. Windows has no fork: its
- * pages count as wiped and the generation never moves.
+ * end (system_os.h). A fork handler moves the process's epoch, a counter
+ * checked on every call, as does shakerand_system_new_epoch (a restore
+ * hook's call); where the hypervisor keeps a VM generation counter (Linux's
+ * vmclock device) every call compares it too, so a machine restored from a
+ * snapshot reseeds each thread before its next byte. Where the kernel
+ * refuses WIPEONFORK (before Linux 4.14, and always on macOS), every call
+ * also compares the pid (a system call, so slower), which covers a raw
+ * clone there too. Windows has no fork: its pages count as wiped.
  *
  * The reseed budget (bytes of output or seconds, whichever comes first),
  * the clock read once per SHAKERAND_CLOCK_CHECK_BYTES and the pieces of a
@@ -63,18 +66,19 @@ enum {
 
 struct system_state {
     shakerand_engine engine;
-    uint64_t magic;        /* zero after fork where WIPEONFORK works */
-    uint64_t generation;   /* fork generation the engine was seeded in */
-    uint64_t until_check;  /* bytes left before the slow path looks again */
-    uint64_t granted;      /* until_check as the slow path last set it */
-    uint64_t since_reseed; /* bytes drawn since the last seed */
-    uint64_t deadline_ns;  /* clock time of the next timed reseed */
-    uint64_t canary;       /* set by every general-path call; zero after fork
+    uint64_t magic;         /* zero after fork where WIPEONFORK works */
+    uint64_t epoch;         /* the process's epoch the engine was seeded in */
+    uint64_t vm_generation; /* the VM generation counter then, if watched */
+    uint64_t until_check;   /* bytes left before the slow path looks again */
+    uint64_t granted;       /* until_check as the slow path last set it */
+    uint64_t since_reseed;  /* bytes drawn since the last seed */
+    uint64_t deadline_ns;   /* clock time of the next timed reseed */
+    uint64_t canary;        /* set by every general-path call; zero after fork
                               where WIPEONFORK works */
-    long pid;              /* the process the engine was seeded in */
-    unsigned long owner;   /* the thread it belongs to (Windows: its id) */
-    void *fiber;           /* the fiber that registered it (Windows), or NULL */
-    int wiped_on_fork;     /* no child can see it: the kernel accepted
+    long pid;               /* the process the engine was seeded in */
+    unsigned long owner;    /* the thread it belongs to (Windows: its id) */
+    void *fiber;            /* the fiber that registered it (Windows), or NULL */
+    int wiped_on_fork;      /* no child can see it: the kernel accepted
                               MADV_WIPEONFORK, or there is no fork */
 };
 
@@ -120,12 +124,30 @@ static inline void tls_state_set(struct system_state *s) { tls_state = s; }
 static inline int tls_inside_get(void) { return tls_inside; }
 static inline void tls_inside_set(int inside) { tls_inside = inside; }
 #endif
-static _Atomic uint64_t fork_generation;
+/* Moved by a fork (in the child) and by shakerand_system_new_epoch: a
+ * state seeded in an earlier epoch is seeded again before it serves. */
+static _Atomic uint64_t epoch;
+/* The hypervisor's VM generation counter (system_os.h), or NULL: mapped by
+ * setup, which every thread with a state has been through. */
+static const volatile uint64_t *_Atomic vm_counter;
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 
-static void on_fork_child(void)
+static void on_fork_child(void) { atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed); }
+
+void shakerand_system_new_epoch(void)
 {
-    atomic_fetch_add_explicit(&fork_generation, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed);
+}
+
+/* Whether s was seeded in this epoch and, where the VM generation counter
+ * is watched, in this VM generation: one load and compare each (the
+ * counter's 8 bytes as a word; a torn read is impossible for an aligned
+ * word, and any other value sends the call to seed). */
+static inline int in_epoch(const struct system_state *s)
+{
+    const volatile uint64_t *vm = atomic_load_explicit(&vm_counter, memory_order_relaxed);
+    return s->epoch == atomic_load_explicit(&epoch, memory_order_relaxed) &&
+           (vm == NULL || *vm == s->vm_generation);
 }
 
 /* Not stored in the pages: WIPEONFORK would zero it in a child. */
@@ -254,8 +276,24 @@ static void choose_kind(void)
 static void setup(void)
 {
     choose_kind();
+    atomic_store_explicit(&vm_counter, shakerand_system_vm_generation_map(NULL),
+                          memory_order_relaxed);
     setup_status = shakerand_system_hooks_install(on_thread_exit, on_fork_child);
 }
+
+int shakerand_system_watches_vm_generation(void)
+{
+    pthread_once(&setup_once, setup);
+    return atomic_load_explicit(&vm_counter, memory_order_relaxed) != NULL;
+}
+
+#if defined(SHAKERAND_TESTING)
+void shakerand_system_vmclock_path_for_testing(const char *path)
+{
+    pthread_once(&setup_once, setup);
+    atomic_store(&vm_counter, shakerand_system_vm_generation_map(path));
+}
+#endif
 
 static uint64_t now_ns(void) { return shakerand_system_clock_ns() + TESTING_CLOCK_OFFSET(); }
 
@@ -303,12 +341,15 @@ int shakerand_system_key_engine_for_testing(shakerand_engine *engine, shakerand_
 #endif
 
 /* Seeds from the sources, followed by a digest of `extra` when given. The
- * fork generation and the pid are read before the sources: a signal
- * handler that forks during the seed leaves the child with a state marked
- * as its parent's, which the check after the take (still_sound) rejects. */
+ * epoch, the VM generation and the pid are read before the sources: a
+ * signal handler that forks or moves the epoch during the seed, or a
+ * snapshot taken then and restored, leaves a state marked as older than it
+ * is, which the check after the take (still_sound) rejects. */
 static int seed_with(struct system_state *s, const void *extra, size_t extra_len)
 {
-    const uint64_t generation = atomic_load_explicit(&fork_generation, memory_order_relaxed);
+    const uint64_t seeded_epoch = atomic_load_explicit(&epoch, memory_order_relaxed);
+    const volatile uint64_t *vm = atomic_load_explicit(&vm_counter, memory_order_relaxed);
+    const uint64_t vm_generation = vm != NULL ? shakerand_system_vm_generation_read(vm) : 0;
     const long pid = shakerand_system_process_id();
     unsigned char material[MATERIAL_MAX];
     const int status = shakerand_entropy_gather(material, SEED_BYTES);
@@ -321,7 +362,8 @@ static int seed_with(struct system_state *s, const void *extra, size_t extra_len
     SHAKERAND_TEST_STEP();
     shakerand_memzero(material, sizeof material);
     s->magic = STATE_MAGIC;
-    s->generation = generation;
+    s->epoch = seeded_epoch;
+    s->vm_generation = vm_generation;
     s->pid = pid;
     s->since_reseed = 0;
     s->deadline_ns = now_ns() + SHAKERAND_RESEED_NANOSECONDS;
@@ -398,10 +440,8 @@ static int prepare(size_t len, struct system_state **out, int *used)
      * getpid is a system call, about 200 ns, and this runs once per clock
      * check (SHAKERAND_CLOCK_CHECK_BYTES) of small draws, where it cost
      * more than a third as much as making the bytes. */
-    const int sound =
-        s->magic == STATE_MAGIC &&
-        s->generation == atomic_load_explicit(&fork_generation, memory_order_relaxed) &&
-        (s->wiped_on_fork || s->pid == shakerand_system_process_id());
+    const int sound = s->magic == STATE_MAGIC && in_epoch(s) &&
+                      (s->wiped_on_fork || s->pid == shakerand_system_process_id());
     int due = !sound;
     if (sound) {
         s->since_reseed += (s->granted - s->until_check) + len;
@@ -428,11 +468,8 @@ static int prepare(size_t len, struct system_state **out, int *used)
 static inline int ready(size_t len, struct system_state **out, int *used)
 {
     struct system_state *s = tls_state_get();
-    if (__builtin_expect(s != NULL && s->magic == STATE_MAGIC &&
-                             s->generation ==
-                                 atomic_load_explicit(&fork_generation, memory_order_relaxed) &&
-                             s->until_check >= len,
-                         1)) {
+    if (__builtin_expect(
+            s != NULL && s->magic == STATE_MAGIC && in_epoch(s) && s->until_check >= len, 1)) {
         s->until_check -= len;
         *out = s;
         return SHAKERAND_OK;
@@ -442,15 +479,16 @@ static inline int ready(size_t len, struct system_state **out, int *used)
 
 /* After a take: the state is the one the call began with, not wiped or
  * replaced by a fork made in a signal handler meanwhile (then this is the
- * child, and the bytes must be drawn again from a fresh seed). The canary catches a wipe that the rest of a
- * seed wrote over; the generation and pid, read before the seed's sources,
- * a child that WIPEONFORK did not zero. */
+ * child), and its epoch has not moved (a restore, or a call of
+ * shakerand_system_new_epoch): else the bytes must be drawn again from a
+ * fresh seed. The canary catches a wipe that the rest of a seed wrote
+ * over; the epoch, VM generation and pid, read before the seed's sources,
+ * a child that WIPEONFORK did not zero and a restored snapshot. */
 static inline int still_sound(const struct system_state *s)
 {
     SHAKERAND_TEST_STEP();
     SHAKERAND_SIGNAL_FENCE();
-    return s->canary == STATE_CANARY && s->magic == STATE_MAGIC &&
-           s->generation == atomic_load_explicit(&fork_generation, memory_order_relaxed) &&
+    return s->canary == STATE_CANARY && s->magic == STATE_MAGIC && in_epoch(s) &&
            (s->wiped_on_fork || s->pid == shakerand_system_process_id());
 }
 
@@ -516,11 +554,12 @@ __attribute__((noinline, cold)) static uint64_t reentrant_word(unsigned n)
  * refill's bytes lie in order). The
  * marker is set before the state is read. Returns 0 if the case does not
  * apply, or if the state was wiped under the take (a signal handler forked
- * and this is the child): out is then written again by the general path.
- * Only a seeded state with WIPEONFORK gets a check interval (grant), and a
- * wiped page has none; a fork zeroes such a page in the child (the magic),
- * and the fork handler's generation covers a kernel or emulator that
- * accepts WIPEONFORK and does nothing (qemu-user before 8.1). Both are
+ * and this is the child) or is of an earlier epoch: out is then written
+ * again by the general path. Only a seeded state with WIPEONFORK gets a
+ * check interval (grant), and a wiped page has none; a fork zeroes such a
+ * page in the child (the magic), and the fork handler's epoch covers a
+ * kernel or emulator that accepts WIPEONFORK and does nothing (qemu-user
+ * before 8.1); a restore moves the epoch or the VM generation. All are
  * checked after the take: a take from a state they reject is thrown away
  * and the general path reseeds. */
 static inline int fast_take(void *out, size_t n)
@@ -552,8 +591,7 @@ static inline int fast_take(void *out, size_t n)
                 memset(src, 0, n);
             }
             SHAKERAND_SIGNAL_FENCE();
-            done = s->magic == STATE_MAGIC &&
-                   s->generation == atomic_load_explicit(&fork_generation, memory_order_relaxed);
+            done = s->magic == STATE_MAGIC && in_epoch(s);
         }
     }
     SHAKERAND_TEST_STEP();

@@ -18,6 +18,8 @@
  *                        nothing to mark (the pthread_atfork handler and
  *                        the pid check keep a child from repeating the
  *                        parent)
+ *   system_os_vmclock.c  the hypervisor's VM generation counter (Linux's
+ *                        vmclock device; none elsewhere)
  *
  * The generator's logic (system.c) is the same on every system; docs/
  * system.md says what each guarantee rests on, per system.
@@ -71,6 +73,17 @@ void shakerand_system_tls_set(uintptr_t word);
 /* Whether the slot exists (shakerand_system_hooks_install made it). */
 int shakerand_system_tls_ready(void);
 #endif
+
+/* The hypervisor's VM generation counter, which changes each time the
+ * machine is restored from a snapshot, mapped read-only: NULL where there
+ * is none (no device, or one whose flags say the hypervisor does not keep
+ * the counter). `path` stands in for the device (tests), NULL for the
+ * device itself. Mapped once per process; never unmapped. Its 8 bytes are
+ * compared as a word, never interpreted; shakerand_system_vm_generation_read
+ * reads them as the device's sequence count says (a value the hypervisor
+ * finished writing), the hot path with one load. */
+const volatile uint64_t *shakerand_system_vm_generation_map(const char *path);
+uint64_t shakerand_system_vm_generation_read(const volatile uint64_t *counter);
 
 /* The process's id, compared after a fork where the pages are not zeroed. */
 long shakerand_system_process_id(void);

@@ -64,6 +64,12 @@ void shakerand_system_clock_offset_for_testing(uint64_t ns);
 /* Threads that map their state after this call skip MADV_WIPEONFORK, so the
  * fall-backs (fork handler, pid check) are tested alone. */
 void shakerand_system_skip_wipeonfork_for_testing(int skip);
+/* The vmclock device the generator watches (src/system_os_vmclock.c): a
+ * file laid out as struct vmclock_abi stands in for /dev/vmclock0 (NULL:
+ * the device again), mapped now in place of what the generator mapped at
+ * its first use (left mapped: another thread may still read it). Whether
+ * it is watched: shakerand_system_watches_vm_generation. */
+void shakerand_system_vmclock_path_for_testing(const char *path);
 /* How many thread states have been wiped and unmapped at thread exit. */
 uint64_t shakerand_system_states_wiped_for_testing(void);
 /* While `keep` is set, exiting threads wipe their state but leave it mapped,

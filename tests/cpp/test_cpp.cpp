@@ -325,6 +325,20 @@ TEST(Distributions, WorkWithEveryEngineAndTheSystemGenerator)
     check_distributions(s);
 }
 
+// The snapshot calls pass straight to C (whose suite, test_snapshot.cpp,
+// tests what they do: this suite links the shipped library, which has no
+// hooks to count seeds), usable in a signal handler.
+TEST(SystemRng, SnapshotCallsAreTheCores)
+{
+    static_assert(noexcept(shakerand::system_rng::new_epoch()));
+    static_assert(noexcept(shakerand::system_rng::watches_vm_generation()));
+    shakerand::system_rng rng;
+    const std::uint64_t before = rng();
+    shakerand::system_rng::new_epoch();
+    EXPECT_NE(rng(), before);
+    EXPECT_EQ(shakerand::system_rng::watches_vm_generation(), shakerand_system_watches_vm_generation() != 0);
+}
+
 // ---- helpers ---------------------------------------------------------------
 
 // uniform_below draws the same values as the C sampler on the same stream.

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/*
+ * The hypervisor's VM generation counter (src/system_os.h): Linux's vmclock
+ * device (/dev/vmclock0, driver ptp_vmclock), a page laid out as the
+ * kernel's struct vmclock_abi (include/uapi/linux/vmclock-abi.h), which
+ * QEMU and Firecracker expose. Its vm_generation_counter changes each time
+ * the guest is restored from a snapshot, when the flags say the hypervisor
+ * keeps it. Elsewhere there is none.
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "system_os.h"
+
+/* Offsets and values of struct vmclock_abi (all little-endian). */
+enum {
+    VMCLOCK_MAGIC_OFFSET = 0,    /* u32 */
+    VMCLOCK_SIZE_OFFSET = 4,     /* u32: the region's size */
+    VMCLOCK_SEQ_OFFSET = 12,     /* u32: odd while the hypervisor writes */
+    VMCLOCK_FLAGS_OFFSET = 24,   /* u64 */
+    VMCLOCK_VM_GEN_OFFSET = 104, /* u64 */
+    VMCLOCK_ABI_BYTES = 112,     /* the structure up to vm_generation_counter */
+    VMCLOCK_SEQ_TRIES = 1 << 12, /* a hypervisor write takes far fewer */
+};
+#define VMCLOCK_MAGIC 0x4b4c4356U /* "VCLK" */
+#define VMCLOCK_FLAG_VM_GEN_COUNTER_PRESENT (1ULL << 8)
+
+static uint64_t le_bytes(const volatile unsigned char *p, int n)
+{
+    uint64_t v = 0;
+    for (int i = n - 1; i >= 0; i--)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+const volatile uint64_t *shakerand_system_vm_generation_map(const char *path)
+{
+    const int fd = open(path != NULL ? path : "/dev/vmclock0", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    const long page = sysconf(_SC_PAGESIZE);
+    /* A device node reports no size; a file (the tests' stand-in) must
+     * hold the whole structure. */
+    if (fstat(fd, &st) != 0 || (S_ISREG(st.st_mode) && st.st_size < VMCLOCK_ABI_BYTES) ||
+        page <= 0) {
+        close(fd);
+        return NULL;
+    }
+    void *map = mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        return NULL;
+    const volatile unsigned char *p = map;
+    if (le_bytes(p + VMCLOCK_MAGIC_OFFSET, 4) != VMCLOCK_MAGIC ||
+        le_bytes(p + VMCLOCK_SIZE_OFFSET, 4) < VMCLOCK_ABI_BYTES ||
+        !(le_bytes(p + VMCLOCK_FLAGS_OFFSET, 8) & VMCLOCK_FLAG_VM_GEN_COUNTER_PRESENT)) {
+        munmap(map, (size_t)page);
+        return NULL;
+    }
+    return (const volatile uint64_t *)(p + VMCLOCK_VM_GEN_OFFSET);
+}
+
+/* Read under the device's sequence count, so the value is one the
+ * hypervisor finished writing. A count left odd (a stuck or hostile
+ * hypervisor) ends the wait after VMCLOCK_SEQ_TRIES reads: the value then
+ * read is returned, and a draw compares against it like any other. */
+uint64_t shakerand_system_vm_generation_read(const volatile uint64_t *counter)
+{
+    const volatile unsigned char *page =
+        (const volatile unsigned char *)counter - VMCLOCK_VM_GEN_OFFSET;
+    const volatile uint32_t *seq = (const volatile uint32_t *)(page + VMCLOCK_SEQ_OFFSET);
+    uint64_t value = *counter;
+    for (int i = 0; i < VMCLOCK_SEQ_TRIES; i++) {
+        const uint32_t before = *seq;
+        atomic_thread_fence(memory_order_acquire);
+        value = *counter;
+        atomic_thread_fence(memory_order_acquire);
+        if ((before & 1) == 0 && *seq == before)
+            break;
+    }
+    return value;
+}
+#else
+#include "system_os.h"
+
+const volatile uint64_t *shakerand_system_vm_generation_map(const char *path)
+{
+    (void)path;
+    return NULL;
+}
+uint64_t shakerand_system_vm_generation_read(const volatile uint64_t *counter) { return *counter; }
+#endif

@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+// Snapshots and clones (docs/system.md): after a restore, every thread's
+// next byte comes from a new seed, whether a restore hook called
+// shakerand_system_new_epoch or the hypervisor's VM generation counter
+// (Linux's vmclock device, here a file laid out as struct vmclock_abi)
+// moved. A restore is played in the process: the thread's state page is
+// saved (the snapshot) and written back (a restore), which is what a
+// restored VM's memory holds; without detection the thread would then hand
+// out again what it handed out after the snapshot.
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+extern "C" {
+#include "engine.h"
+#include "shakerand.h"
+#include "testing.h"
+}
+
+namespace
+{
+
+using bytes = std::vector<std::uint8_t>;
+
+bytes draw(std::size_t n)
+{
+    bytes b(n);
+    shakerand_system_fill(b.data(), n);
+    return b;
+}
+
+// Words: the u64 path (the fast take when the refill holds them).
+bytes draw_words(std::size_t words)
+{
+    bytes b(8 * words);
+    for (std::size_t i = 0; i < words; i++) {
+        const std::uint64_t w = shakerand_system_u64();
+        std::memcpy(b.data() + 8 * i, &w, 8);
+    }
+    return b;
+}
+
+// The calling thread's state page (the generator's engine is its first
+// member), as a snapshot would hold it.
+struct Snapshot {
+    bytes page;
+    void *live = nullptr;
+};
+
+Snapshot snapshot_thread_state()
+{
+    Snapshot s;
+    s.live = const_cast<void *>(shakerand_system_state_for_testing());
+    EXPECT_NE(s.live, nullptr);
+    s.page.assign(static_cast<const std::uint8_t *>(s.live),
+                  static_cast<const std::uint8_t *>(s.live) + sysconf(_SC_PAGESIZE));
+    return s;
+}
+
+void restore(const Snapshot &s) { std::memcpy(s.live, s.page.data(), s.page.size()); }
+
+// What the snapshot's engine would hand out next: the bytes a restored
+// copy repeats if nothing tells it to reseed.
+bytes continuation(const Snapshot &s, std::size_t n)
+{
+    shakerand_engine copy;
+    std::memcpy(&copy, s.page.data(), sizeof copy);
+    bytes b(n);
+    shakerand_engine_fill(&copy, b.data(), n);
+    shakerand_engine_wipe(&copy);
+    return b;
+}
+
+// Whether any 8 bytes of `drawn` (at a word boundary) lie in `stream`.
+bool shares_a_word(const bytes &drawn, const bytes &stream)
+{
+    for (std::size_t i = 0; i + 8 <= drawn.size(); i += 8)
+        if (std::search(stream.begin(), stream.end(),
+                        drawn.begin() + static_cast<std::ptrdiff_t>(i),
+                        drawn.begin() + static_cast<std::ptrdiff_t>(i + 8)) != stream.end())
+            return true;
+    return false;
+}
+
+// Runs body on a new thread whose state is mapped with or without
+// MADV_WIPEONFORK (without: every call takes the general path).
+void on_new_thread(bool wipe_on_fork, const std::function<void()> &body)
+{
+    shakerand_system_skip_wipeonfork_for_testing(!wipe_on_fork);
+    std::thread t(body);
+    t.join();
+    shakerand_system_skip_wipeonfork_for_testing(0);
+}
+
+// The restore played twice from one snapshot, `after_restore` run after
+// each (what tells the generator): both copies' first bytes must differ
+// from each other and from what the snapshot's engine would give.
+void two_restores(const std::function<void()> &after_restore)
+{
+    for (bool wipe_on_fork : {true, false}) {
+        SCOPED_TRACE(wipe_on_fork ? "with WIPEONFORK" : "without WIPEONFORK");
+        on_new_thread(wipe_on_fork, [&] {
+            (void)draw(16);
+            const Snapshot snap = snapshot_thread_state();
+            const bytes next = continuation(snap, 4096);
+            const bytes original = draw_words(4);
+            ASSERT_EQ(bytes(next.begin(), next.begin() + 32), original)
+                << "the oracle is the live engine";
+            restore(snap);
+            after_restore();
+            const std::uint64_t seeds = shakerand_system_seed_count_for_testing();
+            const bytes first = draw_words(4);
+            EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds + 1);
+            restore(snap);
+            after_restore();
+            const bytes second = draw(32);
+            EXPECT_NE(first, second);
+            EXPECT_FALSE(shares_a_word(first, next))
+                << "the first restore repeated the snapshot's stream";
+            EXPECT_FALSE(shares_a_word(second, next))
+                << "the second restore repeated the snapshot's stream";
+            restore(snap); // the page holds a state to wipe at exit either way
+        });
+    }
+}
+
+TEST(Epoch, TwoRestoresOfOneSnapshotDifferAfterNewEpoch)
+{
+    two_restores([] { shakerand_system_new_epoch(); });
+}
+
+// The control: a restore nothing reports repeats the stream (this is what
+// the other tests guard against, and the proof that the play is a restore).
+TEST(Epoch, ARestoreNothingReportsRepeatsTheSnapshot)
+{
+    on_new_thread(true, [] {
+        (void)draw(16);
+        const Snapshot snap = snapshot_thread_state();
+        const bytes original = draw_words(4);
+        restore(snap);
+        EXPECT_EQ(draw_words(4), original);
+    });
+}
+
+// Every thread reseeds at its next call, whichever thread moved the epoch.
+TEST(Epoch, EveryThreadReseedsBeforeItsNextByte)
+{
+    constexpr int kThreads = 4;
+    std::atomic<int> seeded{0};
+    std::atomic<bool> moved{false};
+    std::vector<std::thread> threads;
+    std::vector<int> repeated(kThreads, 0);
+    const std::uint64_t before = shakerand_system_seed_count_for_testing();
+    for (int i = 0; i < kThreads; i++) {
+        threads.emplace_back([&, i] {
+            (void)draw(16);
+            const Snapshot snap = snapshot_thread_state();
+            const bytes next = continuation(snap, 4096);
+            seeded++;
+            while (!moved.load())
+                std::this_thread::yield();
+            repeated[static_cast<std::size_t>(i)] =
+                shares_a_word(i % 2 ? draw(64) : draw_words(8), next);
+        });
+    }
+    while (seeded.load() < kThreads)
+        std::this_thread::yield();
+    const std::uint64_t seeded_once = shakerand_system_seed_count_for_testing();
+    EXPECT_EQ(seeded_once, before + kThreads);
+    shakerand_system_new_epoch();
+    moved = true;
+    for (auto &t : threads)
+        t.join();
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeded_once + kThreads);
+    for (int i = 0; i < kThreads; i++)
+        EXPECT_EQ(repeated[static_cast<std::size_t>(i)], 0) << "thread " << i;
+}
+
+// From a signal handler that interrupted a draw of its own thread, at every
+// step of the draw (the testing library's step hook): the handler's call is
+// one atomic increment; the thread's next call reseeds.
+std::atomic<int> step_counter{0}, fire_at{-1};
+
+void bump_at_step()
+{
+    if (step_counter++ == fire_at.load())
+        raise(SIGUSR1);
+}
+
+TEST(Epoch, FromASignalHandlerAtEveryStepOfADraw)
+{
+    struct sigaction action{}, old{};
+    action.sa_handler = [](int) { shakerand_system_new_epoch(); };
+    ASSERT_EQ(sigaction(SIGUSR1, &action, &old), 0);
+    for (bool wipe_on_fork : {true, false}) {
+        for (std::size_t n : {std::size_t{8}, std::size_t{2000}}) {
+            SCOPED_TRACE(std::string(wipe_on_fork ? "with" : "without") + " WIPEONFORK, " +
+                         std::to_string(n) + " bytes");
+            on_new_thread(wipe_on_fork, [n] {
+                (void)draw(16);
+                step_counter = 0;
+                fire_at = -1;
+                shakerand_step_hook_for_testing = bump_at_step;
+                (void)draw(n);
+                const int steps = step_counter.load();
+                shakerand_step_hook_for_testing = nullptr;
+                ASSERT_GT(steps, 0);
+                for (int k = 0; k < steps; k++) {
+                    const Snapshot snap = snapshot_thread_state();
+                    const bytes next = continuation(snap, 8192);
+                    step_counter = 0;
+                    fire_at = k;
+                    shakerand_step_hook_for_testing = bump_at_step;
+                    const bytes during = draw(n);
+                    shakerand_step_hook_for_testing = nullptr;
+                    const std::uint64_t seeds = shakerand_system_seed_count_for_testing();
+                    const bytes after = draw(n);
+                    // The draw the handler interrupted may end from the old
+                    // state or a new one; the next reseeds unless that one
+                    // already did.
+                    EXPECT_FALSE(shares_a_word(after, next)) << "step " << k;
+                    EXPECT_LE(shakerand_system_seed_count_for_testing(), seeds + 1) << "step " << k;
+                    (void)during;
+                }
+            });
+        }
+    }
+    sigaction(SIGUSR1, &old, nullptr);
+}
+
+#if defined(__linux__)
+// A file laid out as struct vmclock_abi (include/uapi/linux/vmclock-abi.h):
+// magic, size, the sequence count, the flags, the VM generation counter.
+class Vmclock : public ::testing::Test
+{
+  protected:
+    static constexpr std::size_t kSeq = 12, kFlags = 24, kVmGen = 104;
+    std::string path;
+    std::uint8_t *page = nullptr;
+    std::size_t size = 4096;
+
+    void make(std::size_t file_size, std::uint32_t magic = 0x4b4c4356,
+              std::uint64_t flags = 1u << 8, std::uint32_t declared_size = 4096)
+    {
+        char name[] = "/tmp/shakerand-vmclock-XXXXXX";
+        const int fd = mkstemp(name);
+        ASSERT_GE(fd, 0);
+        path = name;
+        size = file_size;
+        ASSERT_EQ(ftruncate(fd, static_cast<off_t>(std::max<std::size_t>(file_size, 1))), 0);
+        void *p = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        close(fd);
+        ASSERT_NE(p, MAP_FAILED);
+        page = static_cast<std::uint8_t *>(p);
+        if (file_size >= 112) {
+            std::memcpy(page, &magic, 4);
+            std::memcpy(page + 4, &declared_size, 4);
+            std::memcpy(page + kFlags, &flags, 8);
+            set_generation(7);
+        }
+    }
+    std::atomic<std::uint32_t> &seq()
+    {
+        return *reinterpret_cast<std::atomic<std::uint32_t> *>(page + kSeq);
+    }
+    std::atomic<std::uint64_t> &generation()
+    {
+        return *reinterpret_cast<std::atomic<std::uint64_t> *>(page + kVmGen);
+    }
+    // As the hypervisor writes it: the count odd, the value, the count even.
+    void set_generation(std::uint64_t g)
+    {
+        seq().fetch_add(1);
+        generation().store(g);
+        seq().fetch_add(1);
+    }
+    void watch() { shakerand_system_vmclock_path_for_testing(path.c_str()); }
+    void TearDown() override
+    {
+        shakerand_system_vmclock_path_for_testing("/nonexistent/vmclock");
+        if (page != nullptr)
+            munmap(page, 4096);
+        if (!path.empty())
+            unlink(path.c_str());
+    }
+};
+
+TEST_F(Vmclock, TwoRestoresOfOneSnapshotDiffer)
+{
+    make(4096);
+    watch();
+    ASSERT_EQ(shakerand_system_watches_vm_generation(), 1);
+    std::uint64_t g = 7;
+    two_restores([&] { set_generation(++g); });
+}
+
+TEST_F(Vmclock, EveryThreadReseedsWhileThreadsDraw)
+{
+    make(4096);
+    watch();
+    constexpr int kThreads = 4;
+    std::atomic<int> ready{0};
+    std::atomic<bool> moved{false};
+    std::vector<int> repeated(kThreads, 0);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kThreads; i++) {
+        threads.emplace_back([&, i] {
+            (void)draw(16);
+            // Draws without pause until the counter moves. The first draw
+            // begun after the move must not continue the stream of the
+            // state as it was at the start of the last draw begun before
+            // it (which may itself have seen the move, and reseeded).
+            bytes before_move;
+            bool counted = false;
+            for (;;) {
+                const Snapshot snap = snapshot_thread_state();
+                const bool was_moved = moved.load();
+                if (!was_moved) {
+                    before_move = continuation(snap, 4096);
+                    (void)draw_words(2);
+                    if (!counted)
+                        ready++; // not before one draw from the state the move must end
+                    counted = true;
+                    continue;
+                }
+                repeated[static_cast<std::size_t>(i)] = shares_a_word(draw_words(2), before_move);
+                break;
+            }
+        });
+    }
+    while (ready.load() < kThreads)
+        std::this_thread::yield();
+    const std::uint64_t seeds = shakerand_system_seed_count_for_testing();
+    set_generation(8);
+    moved = true;
+    for (auto &t : threads)
+        t.join();
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds + kThreads);
+    for (int i = 0; i < kThreads; i++)
+        EXPECT_EQ(repeated[static_cast<std::size_t>(i)], 0) << "thread " << i;
+}
+
+// A sequence count left odd (a hypervisor that never finishes writing) must
+// not hang a draw: the value read is taken as it is, once.
+TEST_F(Vmclock, AnOddSequenceCountHeldForeverDoesNotHang)
+{
+    make(4096);
+    watch();
+    on_new_thread(true, [this] {
+        (void)draw(16);
+        const std::uint64_t seeds = shakerand_system_seed_count_for_testing();
+        seq().fetch_add(1); // odd, for good
+        generation().store(99);
+        (void)draw_words(100);
+        EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds + 1);
+    });
+}
+
+// Not a device with the counter: ignored, and nothing reseeds when its
+// bytes change.
+TEST_F(Vmclock, PagesThatAreNotSuchADeviceAreIgnored)
+{
+    struct Case {
+        const char *what;
+        std::size_t file_size;
+        std::uint32_t magic;
+        std::uint64_t flags;
+        std::uint32_t declared_size;
+    };
+    for (const Case &c : {Case{"no counter flag", 4096, 0x4b4c4356, 1, 4096},
+                          Case{"wrong magic", 4096, 0x4b4c4357, 1u << 8, 4096},
+                          Case{"a short file", 100, 0x4b4c4356, 1u << 8, 4096},
+                          Case{"a size too small", 4096, 0x4b4c4356, 1u << 8, 64}}) {
+        SCOPED_TRACE(c.what);
+        make(c.file_size, c.magic, c.flags, c.declared_size);
+        watch();
+        EXPECT_EQ(shakerand_system_watches_vm_generation(), 0);
+        on_new_thread(true, [this] {
+            (void)draw(16);
+            const std::uint64_t seeds = shakerand_system_seed_count_for_testing();
+            if (size >= 112)
+                set_generation(1234);
+            (void)draw_words(4);
+            EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds);
+        });
+        munmap(page, 4096);
+        page = nullptr;
+        unlink(path.c_str());
+    }
+    shakerand_system_vmclock_path_for_testing("/nonexistent/vmclock");
+    EXPECT_EQ(shakerand_system_watches_vm_generation(), 0);
+}
+#endif
+
+} // namespace
