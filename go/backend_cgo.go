@@ -31,6 +31,22 @@ static void *engine_alloc(void)
 #endif
 }
 
+// The epoch words (shakerand_system_epoch_words) without qualifiers, for
+// Go's atomic loads; the VM generation's NULL where none is watched.
+static uint64_t *epoch_word(void)
+{
+    const volatile uint64_t *e;
+    shakerand_system_epoch_words(&e, NULL);
+    return (uint64_t *)e;
+}
+
+static uint64_t *vm_generation_word(void)
+{
+    const volatile uint64_t *v;
+    shakerand_system_epoch_words(NULL, &v);
+    return (uint64_t *)v;
+}
+
 static void engine_free(void *p)
 {
 #ifdef _WIN32
@@ -43,6 +59,7 @@ static void engine_free(void *p)
 import "C"
 
 import (
+	"sync"
 	"unsafe"
 
 	_ "github.com/shakerand/shakerand/src"
@@ -113,10 +130,29 @@ func (systemFiller) fill(b []byte) { systemFill(b) }
 // operating system gives no entropy for its first seed, the C core's fatal
 // handler ends the program).
 func systemFill(b []byte) {
+	vmWordOnce.Do(watchVMWord)
 	if len(b) > 0 {
 		C.shakerand_system_fill(unsafe.Pointer(&b[0]), C.size_t(len(b)))
 	}
 }
+
+// The C library's epoch: its word from the start (asking for it sets
+// nothing up), its VM generation word once the generator is set up, at the
+// first fill (set up then as in C: SHAKERAND_SYSTEM_ENGINE is read at the
+// first use). A buffer filled before that is refilled once after it.
+func backendEpochWord() *uint64 { return (*uint64)(unsafe.Pointer(C.epoch_word())) }
+
+var vmWordOnce sync.Once
+
+func watchVMWord() {
+	if p := C.vm_generation_word(); p != nil {
+		vmWord.Store((*uint64)(unsafe.Pointer(p)))
+	}
+}
+
+func newEpoch() { C.shakerand_system_new_epoch() }
+
+func watchesVMGeneration() bool { return C.shakerand_system_watches_vm_generation() != 0 }
 
 func systemKind() Kind { return Kind(C.shakerand_system_kind()) }
 

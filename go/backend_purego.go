@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/shakerand/shakerand/go/internal/purego"
@@ -117,3 +118,14 @@ func uuid7(u *UUID) {
 // Kernel returns "purego" in this build (the cgo build names the C core's
 // kernel set).
 func Kernel() string { return "purego" }
+
+// The pure-Go system generator's epoch (NewEpoch): its states reseed at
+// their next fill when it moved, and the per-P buffers compare it. No VM
+// generation counter is watched here.
+var pureEpoch uint64
+
+func backendEpochWord() *uint64 { return &pureEpoch }
+
+func newEpoch() { atomic.AddUint64(&pureEpoch, 1) }
+
+func watchesVMGeneration() bool { return false }

@@ -8,5 +8,16 @@ import "sync"
 // (buffers_perp.go) fall back on, and that the race build uses alone.
 var streamPool = sync.Pool{New: func() any { return newStream(systemFiller{}) }}
 
-func getStream() *stream  { return streamPool.Get().(*stream) }
+// getStream returns a pooled stream, emptied if it was filled in an
+// earlier epoch (NewEpoch).
+func getStream() *stream  { return ofThisEpoch(streamPool.Get().(*stream)) }
 func putStream(s *stream) { streamPool.Put(s) }
+
+// ofThisEpoch empties b (it refills before its next byte) if it was filled
+// before the system generator's epoch moved.
+func ofThisEpoch(b *stream) *stream {
+	if !b.current() {
+		b.wipe()
+	}
+	return b
+}

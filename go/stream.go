@@ -24,17 +24,25 @@ type filler interface{ fill(p []byte) }
 // little-endian, however reads and words are mixed. Not safe for
 // concurrent use.
 type stream struct {
-	pos int // bytes of buf handed out (and zeroed)
-	buf [streamSize]byte
-	src filler
+	pos  int // bytes of buf handed out (and zeroed)
+	buf  [streamSize]byte
+	src  filler
+	mark epochMark // the system generator's epoch at the last refill
 }
 
 func newStream(src filler) *stream { return &stream{pos: streamSize, src: src} }
 
+// refill reads the epoch before the fill, so that a new epoch during it
+// shows (only the system generator's streams compare it: current).
 func (s *stream) refill() {
+	s.mark = currentEpoch()
 	s.src.fill(s.buf[:])
 	s.pos = 0
 }
+
+// current reports whether the buffer was filled in the system generator's
+// epoch (NewEpoch): the per-P buffers hand out nothing from an older one.
+func (s *stream) current() bool { return s.mark == currentEpoch() }
 
 // uint64 is small enough to inline; uint64Slow takes a word across a
 // refill.

@@ -35,9 +35,11 @@ import (
 // Uint64 (up to 2 KiB each, bytes zeroed as they are handed out): those
 // bytes live in the Go heap until used, outside the C generator's reseed
 // schedule, core-dump exclusion and fork wiping. A Go program that forks
-// without exec, or a virtual machine cloned from a snapshot, could hand out
-// the same buffered bytes twice; where that matters, read 512 bytes or more
-// at a time, which always goes straight to the generator.
+// without exec could hand out the same buffered bytes twice; where that
+// matters, read 512 bytes or more at a time, which always goes straight to
+// the generator. After a snapshot's restore, NewEpoch (or, in the cgo
+// build, a VM generation counter the C library watches) makes every buffer
+// refill before its next byte.
 func Read(b []byte) (n int, err error) {
 	if len(b) >= directReadMin {
 		systemFill(b)

@@ -63,6 +63,7 @@ const (
 // reseeds.
 type systemState struct {
 	eng       purego.Engine // nil until the first draw
+	epoch     uint64        // pureEpoch when it was seeded
 	drawn     int           // bytes since the reseed
 	checked   int           // drawn when the clocks were last read
 	monoStart time.Time
@@ -115,7 +116,8 @@ func lockSlot() *systemSlot {
 func (s *systemState) fill(b []byte) {
 	for len(b) > 0 {
 		piece := min(len(b), maxPiece)
-		if s.eng == nil || s.drawn+piece > reseedBytes || s.clockDue() {
+		if s.eng == nil || s.drawn+piece > reseedBytes || s.epoch != atomic.LoadUint64(&pureEpoch) ||
+			s.clockDue() {
 			s.reseed()
 		}
 		s.eng.Fill(b[:piece])
@@ -143,6 +145,7 @@ func (s *systemState) clockDue() bool {
 // counter (conditioner, keyEngine). If the OS gives nothing it panics, the
 // state wiped: there is no other source it may use.
 func (s *systemState) reseed() {
+	epoch := atomic.LoadUint64(&pureEpoch) // before the OS's bytes: a NewEpoch meanwhile shows
 	var in [osSeedBytes + counterBytes]byte
 	if err := osEntropy(in[:osSeedBytes]); err != nil {
 		s.wipe()
@@ -158,6 +161,7 @@ func (s *systemState) reseed() {
 	if err != nil {
 		panic("shakerand: " + err.Error())
 	}
+	s.epoch = epoch
 	s.monoStart = time.Now()
 	s.bootStart, s.bootOK = bootClock()
 }

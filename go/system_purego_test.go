@@ -264,3 +264,19 @@ func TestReseedsWhereThePolicySays(t *testing.T) {
 		t.Fatal("no reseed at the time budget")
 	}
 }
+
+// NewEpoch: the pure-Go states reseed at their next fill.
+func TestNewEpochReseedsThePureGoStates(t *testing.T) {
+	b := make([]byte, directReadMin)
+	Read(b) // a state seeded
+	before := seedCounter.Load()
+	NewEpoch()
+	Read(b)
+	if seedCounter.Load() != before+1 {
+		t.Fatalf("seeds: %d after NewEpoch, want %d", seedCounter.Load(), before+1)
+	}
+	Read(b)
+	if seedCounter.Load() != before+1 {
+		t.Fatal("a second fill reseeded again")
+	}
+}

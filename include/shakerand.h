@@ -289,6 +289,19 @@ SHAKERAND_API void shakerand_system_new_epoch(void);
  * shakerand_system_new_epoch starts a new epoch here. */
 SHAKERAND_API int shakerand_system_watches_vm_generation(void);
 
+/* For a front end that keeps system-generator output in a buffer of its
+ * own (numpy's bit generator, Go's streams, Java's per-thread buffer): the
+ * words that say whether a buffer is still of this epoch. *epoch is the
+ * process's epoch; *vm_generation the VM generation counter's word, NULL
+ * when it is not watched. Read both (as atomic 64-bit loads) before filling
+ * the buffer, and compare both before handing out each value from it: a
+ * change means the buffer is of an older epoch, to be dropped and filled
+ * again. The addresses stay valid for the life of the process. Asking for
+ * vm_generation sets the system generator up (as its first use does: the
+ * environment is read then); asking for the epoch alone does not. */
+SHAKERAND_API void shakerand_system_epoch_words(const volatile uint64_t **epoch,
+                                                const volatile uint64_t **vm_generation);
+
 /* len bytes of fresh conditioned entropy straight from the sources (for
  * seeding other generators, e.g. Java's generateSeed). Never blocks after
  * the kernel's pool is initialised. SHAKERAND_EENTROPY, out untouched, if

@@ -287,6 +287,19 @@ int shakerand_system_watches_vm_generation(void)
     return atomic_load_explicit(&vm_counter, memory_order_relaxed) != NULL;
 }
 
+void shakerand_system_epoch_words(const volatile uint64_t **epoch_word,
+                                  const volatile uint64_t **vm_generation)
+{
+    if (vm_generation != NULL)
+        pthread_once(&setup_once, setup);
+    /* A lock-free 64-bit atomic has the representation of the plain word. */
+    _Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "the epoch is read as a plain word");
+    if (epoch_word != NULL)
+        *epoch_word = (const volatile uint64_t *)&epoch;
+    if (vm_generation != NULL)
+        *vm_generation = atomic_load_explicit(&vm_counter, memory_order_relaxed);
+}
+
 #if defined(SHAKERAND_TESTING)
 void shakerand_system_vmclock_path_for_testing(const char *path)
 {

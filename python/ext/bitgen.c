@@ -14,8 +14,12 @@
  * and each buffer lives in its own mapping marked MADV_WIPEONFORK, which the
  * kernel zeroes in a child even after a raw clone that skips fork handlers.
  * Checking a fork generation on every value instead cost 0.3 ns a value,
- * 15 % of numpy's random(). numpy holds the bit generator's lock around
- * every call.
+ * 15 % of numpy's random(). A snapshot's restore is another matter: no
+ * handler runs in the restored copies, so every value compares the system
+ * generator's epoch words (shakerand_system_epoch_words: a restore hook's
+ * new_epoch, the VM generation counter where it is watched) with those the
+ * buffer was filled under, and a buffer of an older epoch is filled again.
+ * numpy holds the bit generator's lock around every call.
  *
  * The list and the handlers are the process's, not an interpreter's: a
  * fork copies every interpreter's buffers. The list has its own mutex, so
@@ -55,8 +59,23 @@ PyObject *pyext_bitgen_capsule(PyObject **slot, numpy_bitgen *bitgen)
 
 struct system_bits {
     uint32_t pos, end;
+    uint64_t epoch, vm_generation; /* the epoch words when it was filled */
     unsigned char buffer[SYSTEM_BITS_BYTES];
 };
+
+/* shakerand_system_epoch_words, asked once, before the first SystemBits
+ * exists; the VM generation points at a zero word when it is not watched,
+ * so the check has no branch for it. */
+static const volatile uint64_t *epoch_word, *vm_generation_word;
+static const uint64_t no_vm_generation;
+
+static void epoch_words_once(void)
+{
+    const volatile uint64_t *vm;
+    shakerand_system_epoch_words(&epoch_word, &vm);
+    vm_generation_word = vm != NULL ? vm : &no_vm_generation;
+}
+static pthread_once_t epoch_words_ready = PTHREAD_ONCE_INIT;
 
 typedef struct SystemBitsObject {
     PyObject_HEAD struct system_bits *bits;
@@ -103,17 +122,27 @@ int pyext_register_fork_handlers(void)
     return 0;
 }
 
+/* Filled again, the rest of the old buffer wiped by the fill; the epoch
+ * words read before the fill, so a new epoch during it shows. */
 __attribute__((noinline)) static void system_bits_refill(struct system_bits *b)
 {
     b->end = 0;
+    b->epoch = *epoch_word;
+    b->vm_generation = *vm_generation_word;
     shakerand_system_fill(b->buffer, sizeof b->buffer);
     b->pos = 0;
     b->end = sizeof b->buffer;
 }
 
+/* Whether the buffer was filled in the system generator's epoch. */
+static inline int system_bits_current(const struct system_bits *b)
+{
+    return b->epoch == *epoch_word && b->vm_generation == *vm_generation_word;
+}
+
 static inline unsigned char *system_bits_take(struct system_bits *b, uint32_t n)
 {
-    if (__builtin_expect(b->end - b->pos < n, 0))
+    if (__builtin_expect(b->end - b->pos < n || !system_bits_current(b), 0))
         system_bits_refill(b);
     unsigned char *p = b->buffer + b->pos;
     b->pos += n;
@@ -156,6 +185,7 @@ static PyObject *SystemBits_new(PyTypeObject *type, PyObject *args, PyObject *kw
     }
     if (pyext_system_ready() < 0)
         return NULL;
+    pthread_once(&epoch_words_ready, epoch_words_once);
     SystemBitsObject *self = (SystemBitsObject *)type->tp_alloc(type, 0);
     if (self == NULL)
         return NULL;
@@ -235,18 +265,20 @@ static PyObject *SystemBits_capsule(SystemBitsObject *self, PyObject *unused)
     return pyext_bitgen_capsule(&self->capsule, &self->bitgen);
 }
 
-/* How many bytes the buffer holds now (for the fork test). */
+/* How many bytes the buffer holds for numpy now (for the fork and
+ * snapshot tests): none after a fork or a new epoch. */
 static PyObject *SystemBits_buffered(SystemBitsObject *self, PyObject *unused)
 {
     (void)unused;
-    return PyLong_FromUnsignedLong(self->bits->end - self->bits->pos);
+    const struct system_bits *b = self->bits;
+    return PyLong_FromUnsignedLong(system_bits_current(b) ? b->end - b->pos : 0);
 }
 
 static PyMethodDef SystemBits_methods[] = {
     {"capsule", (PyCFunction)SystemBits_capsule, METH_NOARGS,
      "capsule() -> the numpy bitgen_t capsule."},
     {"buffered", (PyCFunction)SystemBits_buffered, METH_NOARGS,
-     "buffered() -> bytes of output held for numpy now (0 after a fork)."},
+     "buffered() -> bytes of output held for numpy now (0 after a fork or a new epoch)."},
     {NULL, NULL, 0, NULL},
 };
 

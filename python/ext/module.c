@@ -211,6 +211,23 @@ static PyObject *mod_reseed(PyObject *module, PyObject *const *args, Py_ssize_t 
     Py_RETURN_NONE;
 }
 
+/* new_epoch(): every thread's generator, and every SystemBits buffer,
+ * reseeds before its next value (a snapshot's restore hook). */
+static PyObject *mod_new_epoch(PyObject *module, PyObject *unused)
+{
+    (void)module;
+    (void)unused;
+    shakerand_system_new_epoch();
+    Py_RETURN_NONE;
+}
+
+static PyObject *mod_watches_vm_generation(PyObject *module, PyObject *unused)
+{
+    (void)module;
+    (void)unused;
+    return PyBool_FromLong(shakerand_system_watches_vm_generation());
+}
+
 static PyObject *mod_reseed_failures(PyObject *module, PyObject *unused)
 {
     (void)module;
@@ -285,6 +302,12 @@ static PyMethodDef module_methods[] = {
     {"install_system_methods", install_system_methods, METH_O,
      "install_system_methods($module, cls, /)\n--\n\n"
      "Give cls (shakerand.SystemRandom) its methods in C."},
+    {"new_epoch", mod_new_epoch, METH_NOARGS,
+     "new_epoch() -> None: every thread's generator and every SystemBits buffer reseeds before its "
+     "next value (call it after a snapshot is restored)."},
+    {"watches_vm_generation", mod_watches_vm_generation, METH_NOARGS,
+     "watches_vm_generation() -> whether a restored VM snapshot is detected without new_epoch "
+     "(Linux's vmclock device)."},
     {"reseed_failures", mod_reseed_failures, METH_NOARGS,
      "reseed_failures() -> how many automatic reseeds have failed in this process."},
     {NULL, NULL, 0, NULL},

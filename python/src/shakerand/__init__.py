@@ -38,6 +38,7 @@ from . import _core
 from ._core import (
     getrandbits as randbits,
     kernel,
+    new_epoch,
     random,
     randbelow,
     reseed,
@@ -47,13 +48,14 @@ from ._core import (
     token_bytes,
     uuid4,
     uuid7,
+    watches_vm_generation,
 )
 
 __all__ = [
     "DEFAULT_ENTROPY", "KINDS", "METHODS", "Random", "SystemRandom", "below",
-    "below_counted", "choice", "compare_digest", "kernel", "randbelow", "randbits",
+    "below_counted", "choice", "compare_digest", "kernel", "new_epoch", "randbelow", "randbits",
     "random", "reseed", "reseed_failures", "sources", "system_kind", "token_bytes",
-    "token_hex", "token_urlsafe", "uuid4", "uuid7",
+    "token_hex", "token_urlsafe", "uuid4", "uuid7", "watches_vm_generation",
 ]
 
 __version__: str = _core.core_version
@@ -318,3 +320,18 @@ class Random(_random.Random):
     def __deepcopy__(self, memo: Any) -> "Random":
         return self.__copy__()
 
+
+
+def _register_after_restore() -> None:
+    """AWS Lambda SnapStart's after-restore hooks (the snapshot-restore-py
+    package, when it is installed): a new epoch in every restored copy, so
+    that none repeats another's output (docs/system.md, "Snapshots and
+    clones")."""
+    try:
+        from snapshot_restore_py import register_after_restore
+    except ImportError:
+        return
+    register_after_restore(new_epoch)
+
+
+_register_after_restore()

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+
+package shakerand
+
+import "sync/atomic"
+
+// NewEpoch starts a new epoch of the system generator: every goroutine's
+// next value comes from a reseeded generator, and no byte computed before
+// the call is handed out after it, the per-P buffers' included. Call it
+// after a restore from a snapshot (a VM or a process restored, perhaps many
+// times over: Firecracker, AWS Lambda SnapStart, CRaC), from a restore hook
+// or a SIGCONT handler; it is one atomic increment. In the cgo build it is
+// the C library's shakerand_system_new_epoch, and a restore is also
+// detected without this call where the hypervisor keeps a VM generation
+// counter (WatchesVMGeneration); the pure-Go build has its own epoch and
+// watches no device. docs/system.md, "Snapshots and clones".
+func NewEpoch() { newEpoch() }
+
+// WatchesVMGeneration reports whether a restored VM snapshot is detected
+// without NewEpoch: the cgo build on Linux with a vmclock device whose
+// flags say the hypervisor keeps the counter. Never in the pure-Go build.
+func WatchesVMGeneration() bool { return watchesVMGeneration() }
+
+// epochMark is what a buffer of system output was filled under: the
+// epoch word and the VM generation word (zero when none is watched).
+type epochMark struct{ epoch, vm uint64 }
+
+// The words, for the buffers' checks: set by the back end, never nil (a
+// zero word stands for the VM generation where none is watched).
+var (
+	zeroWord  uint64
+	epochWord atomic.Pointer[uint64]
+	vmWord    atomic.Pointer[uint64]
+)
+
+func init() {
+	epochWord.Store(backendEpochWord())
+	vmWord.Store(&zeroWord)
+}
+
+// currentEpoch reads both words, as a buffer records them before a fill
+// and compares them before it hands out a value.
+func currentEpoch() epochMark {
+	return epochMark{atomic.LoadUint64(epochWord.Load()), atomic.LoadUint64(vmWord.Load())}
+}

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+
+package shakerand
+
+import (
+	"bytes"
+	"runtime"
+	"testing"
+)
+
+// After NewEpoch no byte a buffer held is handed out: what the current P's
+// buffer would have given next is compared with what Uint64, Uint32 and a
+// small Read give (one P, so the buffer is the one they use).
+func TestNewEpochDropsTheBufferedBytes(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for _, draw := range []struct {
+		name string
+		get  func() []byte
+	}{
+		{"Uint64", func() []byte { return le64(Uint64()) }},
+		{"Uint32", func() []byte { v := Uint32(); return []byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24)} }},
+		{"Read", func() []byte { b := make([]byte, 16); Read(b); return b }},
+	} {
+		Uint64() // the buffer is filled
+		p := acquire()
+		held := bytes.Clone(p.buf[p.pos:])
+		release(p)
+		NewEpoch()
+		got := draw.get()
+		if bytes.Contains(held, got[:4]) {
+			t.Errorf("%s after NewEpoch handed out bytes buffered before it", draw.name)
+		}
+	}
+}
+
+func le64(v uint64) []byte {
+	return []byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24), byte(v >> 32), byte(v >> 40),
+		byte(v >> 48), byte(v >> 56)}
+}
+
+// A system stream filled before NewEpoch is emptied when handed out
+// (acquire, the pool), whatever the build.
+func TestAStreamOfAnEarlierEpochIsEmptied(t *testing.T) {
+	s := newStream(systemFiller{})
+	s.refill()
+	if ofThisEpoch(s).pos != 0 {
+		t.Fatal("a stream of this epoch was emptied")
+	}
+	NewEpoch()
+	if !(ofThisEpoch(s).pos == streamSize && bytes.Equal(s.buf[:], make([]byte, streamSize))) {
+		t.Fatal("a stream filled before NewEpoch kept its bytes")
+	}
+}
+
+func TestWatchesVMGeneration(t *testing.T) {
+	// This machine kind has no vmclock device; the pure-Go build watches none.
+	if Pure && WatchesVMGeneration() {
+		t.Fatal("the pure-Go build watches no VM generation counter")
+	}
+	t.Logf("WatchesVMGeneration: %v", WatchesVMGeneration())
+}
