@@ -95,19 +95,22 @@ grep -qw rdrand /proc/cpuinfo && expect="${expect:+$expect,}+rdrand"
 # making a symbolic link and changing a file's owner as done, and does neither).
 tests="--exclude-tag=links-and-owners"
 for c in PlatformTest WindowsLoaderTest VectorTest CrossCheckTest SeededApiTest UuidTest ArgumentTest \
-         ThreadSafetyTest DrbgTest StatisticsTest ChaCha8EngineTest KindTableTest; do
+         ThreadSafetyTest DrbgTest StatisticsTest ChaCha8EngineTest KindTableTest SnapshotTest; do
     tests="$tests --select-class=org.shakerand.$c"
 done
 # The DLL under test comes first on the class path; one an earlier jar build copied into
 # target/classes is removed so it cannot stand in for it.
 rm -rf "$root/java/target/classes/native/windows-x86_64"
-cp="$root/java/target/windows-native;$root/java/target/classes;$root/java/target/test-classes"
+# org.crac (the pom's optional dependency) for SnapshotTest, which drives it through the
+# tests' stand-in CRaC JDK (org.shakerand.cractest).
+crac="$HOME/.m2/repository/org/crac/crac/1.5.0/crac-1.5.0.jar"
+cp="$root/java/target/windows-native;$root/java/target/classes;$root/java/target/test-classes;$crac"
 status=0
 out=$("$root/tests/windows/wine.sh" "$jdk/bin/java.exe" -XX:TieredStopAtLevel=1 \
         -XX:ErrorFile="$root/build-windows/java/hs_err_pid%p.log" \
         --enable-native-access=ALL-UNNAMED --add-opens java.base/java.security=ALL-UNNAMED \
         -Dshakerand.expectNative=true -Dshakerand.expectPlatform=windows-x86_64 \
-        -Dshakerand.expectSources="$expect" \
+        -Dshakerand.expectSources="$expect" -Dorg.crac.Core.Compat=org.shakerand.cractest \
         -jar "$launcher" execute -cp "$cp" $tests --disable-banner --details=summary \
         --disable-ansi-colors 2>&1) || status=$?
 count() { echo "$out" | tr -d '\r' | sed -n "s/^\[ *\([0-9]*\) tests $1 *\]$/\1/p"; }

@@ -138,6 +138,40 @@ JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_systemU64(JNIEnv *env, jcla
     return (jlong)v;
 }
 
+JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_systemNewEpoch(JNIEnv *env, jclass c)
+{
+    (void)env;
+    (void)c;
+    shakerand_system_new_epoch();
+}
+
+JNIEXPORT jboolean JNICALL Java_org_shakerand_NativeLib_systemWatchesVmGeneration(JNIEnv *env,
+                                                                                 jclass c)
+{
+    (void)env;
+    (void)c;
+    return shakerand_system_watches_vm_generation() ? JNI_TRUE : JNI_FALSE;
+}
+
+/* The epoch words (shakerand_system_epoch_words) as direct buffers of one
+ * word, read by Java without a call; the VM generation's is null when none
+ * is watched. The C words live as long as the process. */
+JNIEXPORT jobject JNICALL Java_org_shakerand_NativeLib_epochWord(JNIEnv *env, jclass c)
+{
+    (void)c;
+    const volatile uint64_t *word;
+    shakerand_system_epoch_words(&word, NULL);
+    return (*env)->NewDirectByteBuffer(env, (void *)(uintptr_t)word, 8);
+}
+
+JNIEXPORT jobject JNICALL Java_org_shakerand_NativeLib_vmGenerationWord(JNIEnv *env, jclass c)
+{
+    (void)c;
+    const volatile uint64_t *word;
+    shakerand_system_epoch_words(NULL, &word);
+    return word == NULL ? NULL : (*env)->NewDirectByteBuffer(env, (void *)(uintptr_t)word, 8);
+}
+
 /* setSeed: fresh entropy plus a digest of the caller's bytes, copied out
  * of the Java heap and wiped after. */
 JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_systemReseed(JNIEnv *env, jclass c,

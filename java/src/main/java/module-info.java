@@ -9,5 +9,8 @@
 module org.shakerand {
     exports org.shakerand;
 
+    // CRaC's hooks when the application has org.crac (CracHooks); optional.
+    requires static org.crac;
+
     provides java.security.Provider with org.shakerand.ShakeRandProvider;
 }

@@ -8,6 +8,7 @@ import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.ToLongFunction;
 
@@ -125,10 +126,14 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
         return key;
     }
 
+    /** The pure path's epoch (newEpoch); no VM generation counter is watched here. */
+    private static final AtomicLong EPOCH = new AtomicLong();
+
     /** One thread's generator. */
     static final class ThreadGenerator implements RandomStream {
         private BufferedStream engine;
         private long sinceSeed;
+        private long epoch; // EPOCH when it was seeded
         long deadline; // System.nanoTime() of the time reseed; the tests move it
         int reseeds; // for the tests
 
@@ -138,6 +143,7 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
 
         /** Keys the engine afresh; extra, if not null, is the caller's bytes (setSeed). */
         void reseed(byte[] extra) {
+            long seededEpoch = EPOCH.get(); // before the sources: a new epoch meanwhile shows
             byte[] material = conditionedEntropy(SEED_MATERIAL_BYTES);
             byte[] seed = engineSeed(KIND, material, extra);
             Arrays.fill(material, (byte) 0);
@@ -149,12 +155,18 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
                 old.wipe();
             }
             sinceSeed = 0;
+            epoch = seededEpoch;
             reseeds++;
             deadline = System.nanoTime() + RESEED_NANOS;
         }
 
         /** Called before each draw of n bytes; the clock is read once per CLOCK_CHECK_BYTES. */
         private void account(int n) {
+            if (epoch != EPOCH.get()) { // a snapshot's restore: nothing of the old engine is handed out
+                reseed(null);
+                sinceSeed = n;
+                return;
+            }
             long before = sinceSeed;
             sinceSeed = before + n;
             if (before / CLOCK_CHECK_BYTES != sinceSeed / CLOCK_CHECK_BYTES
@@ -236,6 +248,11 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
         return SystemGenerator.isVirtual(t) ? null : OWN.get();
     }
 
+    /** How many times this platform thread's generator has been seeded (for the tests). */
+    static int reseedsForTest() {
+        return OWN.get().reseeds;
+    }
+
     @Override
     public long u64() {
         Thread t = Thread.currentThread();
@@ -276,6 +293,16 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
     @Override
     public byte[] entropy(int n) {
         return conditionedEntropy(n);
+    }
+
+    @Override
+    public void newEpoch() {
+        EPOCH.incrementAndGet();
+    }
+
+    @Override
+    public boolean watchesVmGeneration() {
+        return false;
     }
 
     @Override

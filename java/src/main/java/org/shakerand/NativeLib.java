@@ -377,6 +377,19 @@ final class NativeLib {
     /** Fills out with fresh conditioned entropy. */
     static native void entropy(byte[] out);
 
+    /** shakerand_system_new_epoch: every thread reseeds before its next byte. */
+    static native void systemNewEpoch();
+
+    static native boolean systemWatchesVmGeneration();
+
+    /**
+     * The C epoch words (shakerand_system_epoch_words) as direct buffers of 8 bytes in native
+     * order, for the Java buffers' checks; the VM generation's is null when none is watched.
+     */
+    static native java.nio.ByteBuffer epochWord();
+
+    static native java.nio.ByteBuffer vmGenerationWord();
+
     /**
      * A new engine in native memory; IllegalArgumentException for an unknown kind or a seed
      * length the kind refuses (the C library's SHAKERAND_EINVAL).

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 package org.shakerand;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.UUID;
 
@@ -25,6 +29,7 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
     static final class Buffer implements RandomStream {
         final long[] w = new long[WORDS];
         int pos = WORDS;
+        long epoch, vmGeneration; // the epoch words when it was filled
 
         @Override
         public long u64() {
@@ -44,7 +49,7 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
         /** The next word of this thread's buffer (zeroed as it is handed out). */
         long take() {
             int p = pos;
-            if (p < WORDS) {
+            if (p < WORDS && epoch == epoch() && vmGeneration == vmGeneration()) {
                 long[] a = w;
                 long v = a[p];
                 a[p] = 0;
@@ -54,8 +59,13 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
             return refillAndTake();
         }
 
-        /** One JNI call refills the whole buffer; the first word is returned (and zeroed). */
+        /**
+         * One JNI call refills the whole buffer; the first word is returned (and zeroed). The epoch
+         * words are read first, so a new epoch during the fill shows.
+         */
         long refillAndTake() {
+            epoch = epoch();
+            vmGeneration = vmGeneration();
             NativeLib.systemFillLongs(w);
             long v = w[0];
             w[0] = 0;
@@ -70,6 +80,32 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
     }
 
     private static final ThreadLocal<Buffer> BUFFER = ThreadLocal.withInitial(Buffer::new);
+
+    // The C library's epoch words (docs/system.md, "Snapshots and clones"): a buffer compares
+    // them before each word it hands out. The VM generation is a zero word where none is watched.
+    private static final VarHandle WORD =
+            MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    private static final ByteBuffer EPOCH = NativeLib.epochWord();
+    private static final ByteBuffer VM_GENERATION = vmGenerationBuffer();
+
+    private static ByteBuffer vmGenerationBuffer() {
+        ByteBuffer b = NativeLib.vmGenerationWord();
+        return b != null ? b : ByteBuffer.allocateDirect(8);
+    }
+
+    static long epoch() {
+        return (long) WORD.getOpaque(EPOCH, 0);
+    }
+
+    static long vmGeneration() {
+        return (long) WORD.getOpaque(VM_GENERATION, 0);
+    }
+
+    /** This thread's buffered words still to come (for the tests). */
+    static long[] heldForTest() {
+        Buffer b = BUFFER.get();
+        return Arrays.copyOfRange(b.w, b.pos, WORDS);
+    }
 
     @Override
     public RandomStream local(Thread t) {
@@ -126,6 +162,16 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
         byte[] out = new byte[n];
         NativeLib.entropy(out);
         return out;
+    }
+
+    @Override
+    public void newEpoch() {
+        NativeLib.systemNewEpoch();
+    }
+
+    @Override
+    public boolean watchesVmGeneration() {
+        return NativeLib.systemWatchesVmGeneration();
     }
 
     @Override

@@ -202,6 +202,29 @@ public class ShakeRandom extends SecureRandom {
         return SystemGenerator.uuid4();
     }
 
+    /**
+     * Starts a new epoch of the system generator: every thread's next value, in every {@code
+     * ShakeRandom} that is not seeded, comes from a reseeded generator, and nothing buffered before
+     * the call is handed out after it. Call it after a snapshot is restored (AWS Lambda SnapStart,
+     * CRaC, a VM restored); with {@code org.crac} on the class path this library calls it from its
+     * own after-restore hook. Seeded instances ({@link #seeded(byte[], Kind)}) are reproducible by
+     * design and
+     * keep their stream.
+     */
+    public static void newEpoch() {
+        SystemGenerator.newEpoch();
+    }
+
+    /**
+     * Whether a restored VM snapshot is detected without {@link #newEpoch}: the native library
+     * on Linux with a vmclock device whose flags say the hypervisor keeps the counter.
+     *
+     * @return true if the VM generation counter is watched
+     */
+    public static boolean watchesVmGeneration() {
+        return SystemGenerator.watchesVmGeneration();
+    }
+
     private RandomStream src() {
         RandomStream s = seeded;
         if (s != null) {

@@ -33,6 +33,11 @@ final class SystemGenerator {
         /** n > 0 bytes of fresh conditioned entropy. */
         byte[] entropy(int n);
 
+        /** Every thread reseeds before its next byte, buffered bytes dropped. */
+        void newEpoch();
+
+        boolean watchesVmGeneration();
+
         String describe();
     }
 
@@ -50,6 +55,19 @@ final class SystemGenerator {
         } catch (ReflectiveOperationException e) { // before Java 21: no virtual threads
             return MethodHandles.dropArguments(MethodHandles.constant(boolean.class, false), 0,
                     Thread.class);
+        }
+    }
+
+    /**
+     * Whether org.crac (optional) can be used from here: on the class path, or resolved as a module
+     * ({@code --add-modules org.crac}). CracHooks, which links against it, is loaded only then.
+     */
+    private static boolean cracPresent() {
+        try {
+            Class<?> core = Class.forName("org.crac.Core", false, SystemGenerator.class.getClassLoader());
+            return SystemGenerator.class.getModule().canRead(core.getModule());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
         }
     }
 
@@ -93,6 +111,14 @@ final class SystemGenerator {
         return BACKEND.describe();
     }
 
+    static void newEpoch() {
+        BACKEND.newEpoch();
+    }
+
+    static boolean watchesVmGeneration() {
+        return BACKEND.watchesVmGeneration();
+    }
+
     /** The system generator as a stream, for the samplers. */
     static final RandomStream STREAM = new RandomStream() {
         @Override
@@ -117,6 +143,9 @@ final class SystemGenerator {
         if (!NATIVE) {
             System.getLogger("org.shakerand").log(System.Logger.Level.INFO,
                     "shakerand: pure Java, " + NativeLib.STATUS);
+        }
+        if (cracPresent()) {
+            CracHooks.register();
         }
     }
 }

@@ -29,6 +29,18 @@ class JavaSystemGeneratorTest {
     }
 
     @Test
+    void reseedsAtTheDrawAfterANewEpoch() {
+        JavaSystemGenerator.ThreadGenerator g = new JavaSystemGenerator.ThreadGenerator();
+        g.u64();
+        new JavaSystemGenerator().newEpoch();
+        assertEquals(1, g.reseeds, "nothing happens until the next draw");
+        g.u64();
+        assertEquals(2, g.reseeds, "the first draw of the new epoch reseeds");
+        g.u64();
+        assertEquals(2, g.reseeds);
+    }
+
+    @Test
     void runsTheCSystemGeneratorsEngine() {
         String chosen = System.getenv("SHAKERAND_SYSTEM_ENGINE");
         assertEquals("turboshake256x8".equals(chosen) ? ShakeRandom.Kind.TURBOSHAKE256X8

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+package org.shakerand;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Snapshots (docs/system.md, "Snapshots and clones"): after ShakeRandom.newEpoch, or CRaC's
+ * before-checkpoint and after-restore notifications driven through org.crac's global context as a
+ * restore would, nothing this thread had buffered is handed out (native path: its words are
+ * compared with what follows) and the generator reseeds (pure path: its seed count). On either
+ * path only one runs per JVM; the build runs the suite on both.
+ */
+class SnapshotTest {
+    /** Draws, then runs restore, then checks that what comes next is of a new epoch. */
+    private static void afterRestoreNothingOldIsServed(Runnable restore) {
+        ShakeRandom.randomUUID(); // this thread's buffer or generator holds output now
+        if (SystemGenerator.NATIVE) {
+            long[] held = NativeSystemGenerator.heldForTest();
+            assertTrue(held.length > 0, "the buffer holds words to come");
+            restore.run();
+            long[] next = {SystemGenerator.u64(), SystemGenerator.u64()};
+            for (long h : held) {
+                assertFalse(h == next[0] || h == next[1], "a word buffered before the restore");
+            }
+        } else {
+            int before = JavaSystemGenerator.reseedsForTest();
+            restore.run();
+            SystemGenerator.u64();
+            assertEquals(before + 1, JavaSystemGenerator.reseedsForTest(), "reseeded at the next draw");
+        }
+    }
+
+    @Test
+    void newEpochDropsWhatThisThreadHeld() {
+        afterRestoreNothingOldIsServed(ShakeRandom::newEpoch);
+    }
+
+    /**
+     * org.crac.Core.checkpointRestore(), forwarded by org.crac to the stand-in CRaC JDK of
+     * org.shakerand.cractest (the tests' JVM arguments name it), which notifies the resources as
+     * a CRaC JDK does around a checkpoint and restore.
+     */
+    @Test
+    void cracCheckpointAndRestoreStartANewEpoch() {
+        assertTrue(org.shakerand.cractest.Core.registered() > 0, "no CRaC resource registered");
+        afterRestoreNothingOldIsServed(() -> {
+            try {
+                org.crac.Core.checkpointRestore();
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
+
+    @Test
+    void noVmGenerationCounterHere() {
+        // This machine kind has no vmclock device; the pure path watches none anywhere.
+        assertFalse(ShakeRandom.watchesVmGeneration());
+    }
+}
