@@ -73,8 +73,19 @@
 // the stack frames of the computation, and copies the runtime makes when
 // it moves a goroutine's stack, which may keep key or output bytes until
 // the memory is reused. Fork is not looked after: Go programs do not fork
-// without exec. Pure reports which build this is and Kernel returns
-// "purego".
+// without exec. NewEpoch reseeds its states (and empties the buffers) after
+// a snapshot's restore; no VM generation counter is watched in this build.
+// Pure reports which build this is and Kernel returns "purego".
+//
+// # Snapshots
+//
+// A VM or process restored from a snapshot, perhaps many times over, resumes
+// with the generator's state and buffers as they were. Call NewEpoch from a
+// restore hook: every goroutine's next value then comes from a reseeded
+// generator, nothing buffered before the call handed out after it. In the
+// cgo build on Linux a restore is also detected without the call where the
+// vmclock device keeps a VM generation counter (WatchesVMGeneration);
+// docs/system.md, "Snapshots and clones", says what was tested.
 //
 // The package's directory is go/, so the import path ends in /go (as
 // github.com/google/flatbuffers/go does): import it as
