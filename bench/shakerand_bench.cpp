@@ -552,6 +552,7 @@ int main(int argc, char **argv)
         const std::uint64_t flags = 1u << 8, generation = 1;
         std::memcpy(page, &magic, 4);
         std::memcpy(page + 4, &size, 4);
+        page[8] = 1; // version
         std::memcpy(page + 24, &flags, 8);
         std::memcpy(page + 104, &generation, 8);
         if (fd >= 0 && write(fd, page, sizeof page) == static_cast<ssize_t>(sizeof page)) {

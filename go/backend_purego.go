@@ -83,22 +83,28 @@ func systemKind() Kind { return systemKindOnce() }
 // counter): a new millisecond starts the counter at a random value with
 // its top bit clear; within one it increments; on overflow, or a clock
 // that stalls or steps back, the timestamp moves on.
+// After NewEpoch (a restored snapshot) it moves on as after an overflow:
+// a later millisecond and a fresh counter, never the snapshot's.
 var v7 struct {
 	sync.Mutex
 	lastMS, counter uint64
+	epoch           epochMark
 }
 
 func uuid7(u *UUID) {
+	epoch := currentEpoch() // before the draw, which is then of this epoch or a later one
 	var random [12]byte
 	readSmall(random[:])
 	fresh := binary.BigEndian.Uint64(random[:8]) & (1<<41 - 1)
 	now := uint64(time.Now().UnixMilli()) & (1<<48 - 1)
 	v7.Lock()
-	if now > v7.lastMS {
+	copied := v7.epoch != epoch
+	if now > v7.lastMS && !copied {
 		v7.lastMS, v7.counter = now, fresh
-	} else if v7.counter++; v7.counter>>42 != 0 {
-		v7.lastMS++
+	} else if v7.counter++; copied || v7.counter>>42 != 0 {
+		v7.lastMS = max(now, v7.lastMS+1)
 		v7.counter = fresh
+		v7.epoch = epoch
 	}
 	ms, c := v7.lastMS, v7.counter
 	v7.Unlock()

@@ -5,8 +5,9 @@ package shakerand
 import "sync/atomic"
 
 // NewEpoch starts a new epoch of the system generator: every goroutine's
-// next value comes from a reseeded generator, and no byte computed before
-// the call is handed out after it, the per-P buffers' included. Call it
+// next value comes from a reseeded generator, and no byte buffered before
+// the call is handed out by a call that starts after it (a call already
+// running may finish as it began). Call it
 // after a restore from a snapshot (a VM or a process restored, perhaps many
 // times over: Firecracker, AWS Lambda SnapStart, CRaC), from a restore hook
 // or a SIGCONT handler; it is one atomic increment. In the cgo build it is

@@ -59,3 +59,22 @@ func TestWatchesVMGeneration(t *testing.T) {
 	}
 	t.Logf("WatchesVMGeneration: %v", WatchesVMGeneration())
 }
+
+// A version 7 UUID after NewEpoch moves to a later millisecond with a
+// fresh counter: a restored copy does not go on with the snapshot's.
+func TestUUIDv7AfterNewEpochLeavesTheSnapshotsMillisecond(t *testing.T) {
+	ms := func(u UUID) uint64 {
+		var v uint64
+		for _, b := range u[:6] {
+			v = v<<8 | uint64(b)
+		}
+		return v
+	}
+	for i := 0; i < 20; i++ {
+		a := NewUUIDv7()
+		NewEpoch()
+		if b := NewUUIDv7(); ms(b) <= ms(a) {
+			t.Fatalf("after NewEpoch: millisecond %d, before %d", ms(b), ms(a))
+		}
+	}
+}

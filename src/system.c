@@ -141,8 +141,8 @@ void shakerand_system_new_epoch(void)
 
 /* Whether s was seeded in this epoch and, where the VM generation counter
  * is watched, in this VM generation: one load and compare each (the
- * counter's 8 bytes as a word; a torn read is impossible for an aligned
- * word, and any other value sends the call to seed). */
+ * counter's 8 bytes as a word: an aligned word's load is whole on 64-bit
+ * hosts, and a torn one on a 32-bit host only costs a needless reseed). */
 static inline int in_epoch(const struct system_state *s)
 {
     const volatile uint64_t *vm = atomic_load_explicit(&vm_counter, memory_order_relaxed);
@@ -364,6 +364,7 @@ static int seed_with(struct system_state *s, const void *extra, size_t extra_len
     const volatile uint64_t *vm = atomic_load_explicit(&vm_counter, memory_order_relaxed);
     const uint64_t vm_generation = vm != NULL ? shakerand_system_vm_generation_read(vm) : 0;
     const long pid = shakerand_system_process_id();
+    SHAKERAND_TEST_STEP(); /* a move from here on leaves the state older than the epoch */
     unsigned char material[MATERIAL_MAX];
     const int status = shakerand_entropy_gather(material, SEED_BYTES);
     SHAKERAND_TEST_STEP();
@@ -622,6 +623,7 @@ __attribute__((noinline)) static int system_fill(void *out, size_t len, int *use
         return SHAKERAND_OK;
     }
     unsigned char *p = out;
+    const size_t total = len;
     int status = SHAKERAND_OK;
     do {
         const size_t piece = len < SHAKERAND_MAX_PIECE_BYTES ? len : SHAKERAND_MAX_PIECE_BYTES;
@@ -643,7 +645,12 @@ __attribute__((noinline)) static int system_fill(void *out, size_t len, int *use
             if (len > 0) /* p may be NULL when len is 0 */
                 p += piece;
         } else {
+            /* A fork or a restore during the call: the whole request again
+             * from a fresh seed, so that no two copies return a buffer
+             * that begins with the same pieces. */
             discard(s);
+            p = out;
+            len = total;
         }
     } while (len > 0);
     leave();

@@ -22,6 +22,7 @@
 enum {
     VMCLOCK_MAGIC_OFFSET = 0,    /* u32 */
     VMCLOCK_SIZE_OFFSET = 4,     /* u32: the region's size */
+    VMCLOCK_VERSION_OFFSET = 8,  /* u16: 1 */
     VMCLOCK_SEQ_OFFSET = 12,     /* u32: odd while the hypervisor writes */
     VMCLOCK_FLAGS_OFFSET = 24,   /* u64 */
     VMCLOCK_VM_GEN_OFFSET = 104, /* u64 */
@@ -41,15 +42,18 @@ static uint64_t le_bytes(const volatile unsigned char *p, int n)
 
 const volatile uint64_t *shakerand_system_vm_generation_map(const char *path)
 {
-    const int fd = open(path != NULL ? path : "/dev/vmclock0", O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: whatever lies at the path, opening it never waits. */
+    const int fd = open(path != NULL ? path : "/dev/vmclock0", O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         return NULL;
     struct stat st;
     const long page = sysconf(_SC_PAGESIZE);
-    /* A device node reports no size; a file (the tests' stand-in) must
-     * hold the whole structure. */
-    if (fstat(fd, &st) != 0 || (S_ISREG(st.st_mode) && st.st_size < VMCLOCK_ABI_BYTES) ||
-        page <= 0) {
+    /* The device is a character device. A regular file stands in for it
+     * only in the tests (`path`), and must hold the whole structure. */
+    const int usable = fstat(fd, &st) == 0 && page > 0 &&
+                       (path == NULL ? S_ISCHR(st.st_mode)
+                                     : S_ISREG(st.st_mode) && st.st_size >= VMCLOCK_ABI_BYTES);
+    if (!usable) {
         close(fd);
         return NULL;
     }
@@ -60,6 +64,7 @@ const volatile uint64_t *shakerand_system_vm_generation_map(const char *path)
     const volatile unsigned char *p = map;
     if (le_bytes(p + VMCLOCK_MAGIC_OFFSET, 4) != VMCLOCK_MAGIC ||
         le_bytes(p + VMCLOCK_SIZE_OFFSET, 4) < VMCLOCK_ABI_BYTES ||
+        le_bytes(p + VMCLOCK_VERSION_OFFSET, 2) != 1 ||
         !(le_bytes(p + VMCLOCK_FLAGS_OFFSET, 8) & VMCLOCK_FLAG_VM_GEN_COUNTER_PRESENT)) {
         munmap(map, (size_t)page);
         return NULL;
@@ -75,14 +80,14 @@ uint64_t shakerand_system_vm_generation_read(const volatile uint64_t *counter)
 {
     const volatile unsigned char *page =
         (const volatile unsigned char *)counter - VMCLOCK_VM_GEN_OFFSET;
-    const volatile uint32_t *seq = (const volatile uint32_t *)(page + VMCLOCK_SEQ_OFFSET);
+    const volatile unsigned char *seq = page + VMCLOCK_SEQ_OFFSET;
     uint64_t value = *counter;
     for (int i = 0; i < VMCLOCK_SEQ_TRIES; i++) {
-        const uint32_t before = *seq;
+        const uint64_t before = le_bytes(seq, 4);
         atomic_thread_fence(memory_order_acquire);
         value = *counter;
         atomic_thread_fence(memory_order_acquire);
-        if ((before & 1) == 0 && *seq == before)
+        if ((before & 1) == 0 && le_bytes(seq, 4) == before)
             break;
     }
     return value;

@@ -29,6 +29,10 @@ static pthread_once_t v7_fork_once = PTHREAD_ONCE_INIT;
 static int v7_fork_handlers_status = -1;
 static uint64_t v7_last_ms, v7_counter;
 static int v7_forked; /* under v7_lock */
+/* The system generator's epoch words when v7's state was last set (under
+ * v7_lock): a restored snapshot, like a forked child, must not go on with
+ * the snapshot's millisecond and counter. */
+static uint64_t v7_epoch, v7_vm_generation;
 
 /* A child must not inherit the lock held by a thread it does not have,
  * nor go on with the parent's counter: parent and child would make the
@@ -96,6 +100,10 @@ void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
     pthread_once(&v7_fork_once, v7_install_fork_handlers);
     if (v7_fork_handlers_status != 0)
         shakerand_fatal("shakerand_uuid7: pthread_atfork failed (out of memory)");
+    /* Read before the draw, which is then of this epoch or a later one. */
+    const volatile uint64_t *epoch_word, *vm_word;
+    shakerand_system_epoch_words(&epoch_word, &vm_word);
+    const uint64_t epoch = *epoch_word, vm_generation = vm_word != NULL ? *vm_word : 0;
     uint8_t random[12];
     shakerand_draw(engine, random, sizeof random);
     uint64_t fresh = 0;
@@ -109,13 +117,16 @@ void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
     SHAKERAND_TEST_STEP();
     pthread_mutex_lock(&v7_lock);
     SHAKERAND_TEST_STEP();
-    if (now > v7_last_ms && !v7_forked) {
+    const int copied = v7_forked || v7_epoch != epoch || v7_vm_generation != vm_generation;
+    if (now > v7_last_ms && !copied) {
         v7_last_ms = now;
         v7_counter = fresh;
-    } else if (v7_forked || ++v7_counter >> COUNTER_BITS) {
+    } else if (copied || ++v7_counter >> COUNTER_BITS) {
         v7_last_ms = now > v7_last_ms ? now : v7_last_ms + 1;
         v7_counter = fresh;
         v7_forked = 0;
+        v7_epoch = epoch;
+        v7_vm_generation = vm_generation;
     }
     const uint64_t ms = v7_last_ms, c = v7_counter;
     SHAKERAND_TEST_STEP();

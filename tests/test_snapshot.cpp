@@ -21,12 +21,14 @@
 #include <functional>
 #include <string>
 #include <thread>
+#include <unordered_set>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 extern "C" {
 #include "engine.h"
+#include "policy.h"
 #include "shakerand.h"
 #include "testing.h"
 }
@@ -85,14 +87,22 @@ bytes continuation(const Snapshot &s, std::size_t n)
     return b;
 }
 
-// Whether any 8 bytes of `drawn` (at a word boundary) lie in `stream`.
+// Whether any 8 bytes of `drawn` (at a word boundary) lie in `stream` (at
+// any offset).
 bool shares_a_word(const bytes &drawn, const bytes &stream)
 {
-    for (std::size_t i = 0; i + 8 <= drawn.size(); i += 8)
-        if (std::search(stream.begin(), stream.end(),
-                        drawn.begin() + static_cast<std::ptrdiff_t>(i),
-                        drawn.begin() + static_cast<std::ptrdiff_t>(i + 8)) != stream.end())
+    std::unordered_set<std::uint64_t> words;
+    for (std::size_t i = 0; i + 8 <= stream.size(); i++) {
+        std::uint64_t w;
+        std::memcpy(&w, stream.data() + i, 8);
+        words.insert(w);
+    }
+    for (std::size_t i = 0; i + 8 <= drawn.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, drawn.data() + i, 8);
+        if (words.count(w) != 0)
             return true;
+    }
     return false;
 }
 
@@ -154,6 +164,30 @@ TEST(Epoch, ARestoreNothingReportsRepeatsTheSnapshot)
         restore(snap);
         EXPECT_EQ(draw_words(4), original);
     });
+}
+
+// UUIDv7 keeps a millisecond and a counter: after a new epoch, as after a
+// fork, the next UUID moves on to a fresh counter in a later millisecond,
+// so two restores in one millisecond of their clocks share no more than
+// the timestamp (the clock frozen: a restored VM resumes at the snapshot's
+// time).
+TEST(Epoch, Uuid7LeavesTheSnapshotsMillisecondAndCounter)
+{
+    shakerand_uuid7_freeze_clock_for_testing(1700000000000);
+    std::uint8_t a[16], b[16], c[16];
+    shakerand_uuid7(nullptr, a);
+    shakerand_uuid7(nullptr, b);
+    shakerand_system_new_epoch();
+    shakerand_uuid7(nullptr, c);
+    shakerand_uuid7_freeze_clock_for_testing(0);
+    auto ms = [](const std::uint8_t *u) {
+        std::uint64_t v = 0;
+        for (int i = 0; i < 6; i++)
+            v = v << 8 | u[i];
+        return v;
+    };
+    EXPECT_EQ(ms(a), ms(b)) << "within a millisecond the counter moves on";
+    EXPECT_EQ(ms(c), ms(b) + 1) << "after a new epoch: the next millisecond, a fresh counter";
 }
 
 // Every thread reseeds at its next call, whichever thread moved the epoch.
@@ -242,6 +276,93 @@ TEST(Epoch, FromASignalHandlerAtEveryStepOfADraw)
     sigaction(SIGUSR1, &old, nullptr);
 }
 
+// The epoch moved directly (the hook is the mover, as another thread or a
+// restore would be) at every step of a draw: the bytes that draw returns
+// come from the state before the move only if the move landed after the
+// draw's last check (its last step). Words and requests of one piece, every
+// step; a request of two pieces, at the steps of its second piece (a move
+// there takes the whole request again, the first piece included).
+void move_epoch_at_step()
+{
+    if (step_counter++ == fire_at.load())
+        shakerand_system_new_epoch();
+}
+
+TEST(Epoch, ADrawHandsOutNothingFromBeforeAMoveAtAnyStepButItsLast)
+{
+    for (bool wipe_on_fork : {true, false}) {
+        for (std::size_t n : {std::size_t{8}, std::size_t{2000}, std::size_t{SHAKERAND_MAX_PIECE_BYTES + 16}}) {
+            SCOPED_TRACE(std::string(wipe_on_fork ? "with" : "without") + " WIPEONFORK, " + std::to_string(n) +
+                         " bytes");
+            on_new_thread(wipe_on_fork, [n] {
+                (void)draw(16);
+                step_counter = 0;
+                fire_at = -1;
+                shakerand_step_hook_for_testing = move_epoch_at_step;
+                (void)draw(n);
+                const int steps = step_counter.load();
+                shakerand_step_hook_for_testing = nullptr;
+                const int first = n > SHAKERAND_MAX_PIECE_BYTES ? steps - 12 : 0;
+                for (int k = first; k < steps; k++) {
+                    const Snapshot snap = snapshot_thread_state();
+                    const bytes before = continuation(snap, n + 4096);
+                    step_counter = 0;
+                    fire_at = k;
+                    shakerand_step_hook_for_testing = move_epoch_at_step;
+                    const bytes during = draw(n);
+                    shakerand_step_hook_for_testing = nullptr;
+                    // Of a two-piece request, its first piece's start: what a
+                    // request not taken again would have kept from before.
+                    const std::size_t look = std::min<std::size_t>(n, 4096);
+                    if (k < steps - 1)
+                        EXPECT_FALSE(shares_a_word(bytes(during.begin(), during.begin() + look),
+                                                   bytes(before.begin(), before.begin() + look + 4096)))
+                            << "moved at step " << k << " of " << steps;
+                }
+            });
+        }
+    }
+}
+
+// A move while a thread's first seed gathers its material (a snapshot
+// taken then: both copies would hold the same material) leaves the state
+// marked as older, so the draw seeds again. The seed's steps are the three
+// before the step at which the seed count has moved (at its start, after
+// the gathering, after the keying); a move at any of them costs a second
+// seed (one read of the epoch after the gathering would miss the first two).
+std::atomic<std::uint64_t> seeds_at_start{0};
+std::atomic<int> seed_done_at{-1};
+
+void note_seed_done()
+{
+    if (seed_done_at.load() < 0 && shakerand_system_seed_count_for_testing() != seeds_at_start.load())
+        seed_done_at = step_counter.load();
+    move_epoch_at_step();
+}
+
+TEST(Epoch, AMoveDuringASeedSeedsAgain)
+{
+    auto first_draw = [](int k) {
+        std::uint64_t seeds = 0;
+        on_new_thread(true, [&] {
+            step_counter = 0;
+            fire_at = k;
+            seed_done_at = -1;
+            seeds_at_start = shakerand_system_seed_count_for_testing();
+            shakerand_step_hook_for_testing = note_seed_done;
+            (void)draw(64);
+            shakerand_step_hook_for_testing = nullptr;
+            seeds = shakerand_system_seed_count_for_testing() - seeds_at_start.load();
+        });
+        return seeds;
+    };
+    ASSERT_EQ(first_draw(-1), 1u);
+    const int done = seed_done_at.load();
+    ASSERT_GE(done, 3);
+    for (int k = done - 3; k < done; k++)
+        EXPECT_EQ(first_draw(k), 2u) << "a move at the seed's step " << k - (done - 3);
+}
+
 #if defined(__linux__)
 // A file laid out as struct vmclock_abi (include/uapi/linux/vmclock-abi.h):
 // magic, size, the sequence count, the flags, the VM generation counter.
@@ -254,7 +375,8 @@ class Vmclock : public ::testing::Test
     std::size_t size = 4096;
 
     void make(std::size_t file_size, std::uint32_t magic = 0x4b4c4356,
-              std::uint64_t flags = 1u << 8, std::uint32_t declared_size = 4096)
+              std::uint64_t flags = 1u << 8, std::uint32_t declared_size = 4096,
+              std::uint16_t version = 1)
     {
         char name[] = "/tmp/shakerand-vmclock-XXXXXX";
         const int fd = mkstemp(name);
@@ -269,6 +391,7 @@ class Vmclock : public ::testing::Test
         if (file_size >= 112) {
             std::memcpy(page, &magic, 4);
             std::memcpy(page + 4, &declared_size, 4);
+            std::memcpy(page + 8, &version, 2);
             std::memcpy(page + kFlags, &flags, 8);
             set_generation(7);
         }
@@ -380,13 +503,15 @@ TEST_F(Vmclock, PagesThatAreNotSuchADeviceAreIgnored)
         std::uint32_t magic;
         std::uint64_t flags;
         std::uint32_t declared_size;
+        std::uint16_t version;
     };
-    for (const Case &c : {Case{"no counter flag", 4096, 0x4b4c4356, 1, 4096},
-                          Case{"wrong magic", 4096, 0x4b4c4357, 1u << 8, 4096},
-                          Case{"a short file", 100, 0x4b4c4356, 1u << 8, 4096},
-                          Case{"a size too small", 4096, 0x4b4c4356, 1u << 8, 64}}) {
+    for (const Case &c : {Case{"no counter flag", 4096, 0x4b4c4356, 1, 4096, 1},
+                          Case{"wrong magic", 4096, 0x4b4c4357, 1u << 8, 4096, 1},
+                          Case{"another version", 4096, 0x4b4c4356, 1u << 8, 4096, 2},
+                          Case{"a short file", 100, 0x4b4c4356, 1u << 8, 4096, 1},
+                          Case{"a size too small", 4096, 0x4b4c4356, 1u << 8, 64, 1}}) {
         SCOPED_TRACE(c.what);
-        make(c.file_size, c.magic, c.flags, c.declared_size);
+        make(c.file_size, c.magic, c.flags, c.declared_size, c.version);
         watch();
         EXPECT_EQ(shakerand_system_watches_vm_generation(), 0);
         on_new_thread(true, [this] {

@@ -46,6 +46,7 @@ def test_snapshot_restore_py_runs_new_epoch_after_restore():
     srp = pytest.importorskip("snapshot_restore_py")
     hooks = [func for func, _args, _kwargs in srp.get_after_restore()]
     assert shakerand.new_epoch in hooks
+    assert shakerand.new_epoch in [func for func, _args, _kwargs in srp.get_before_snapshot()]
     bg = SystemBitGenerator()
     np.random.Generator(bg).random()
     for func, args, kwargs in srp.get_after_restore():  # as the runtime does after a restore

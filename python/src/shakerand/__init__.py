@@ -322,16 +322,19 @@ class Random(_random.Random):
 
 
 
-def _register_after_restore() -> None:
-    """AWS Lambda SnapStart's after-restore hooks (the snapshot-restore-py
-    package, when it is installed): a new epoch in every restored copy, so
-    that none repeats another's output (docs/system.md, "Snapshots and
+def _register_snapshot_hooks() -> None:
+    """AWS Lambda SnapStart's hooks (the snapshot-restore-py package, when it
+    is installed): a new epoch before the snapshot and in every restored
+    copy, so that none repeats another's output. Hooks run in the order
+    they were registered: one registered before this import that draws must
+    call new_epoch() itself first (docs/system.md, "Snapshots and
     clones")."""
     try:
-        from snapshot_restore_py import register_after_restore
+        from snapshot_restore_py import register_after_restore, register_before_snapshot
     except ImportError:
         return
+    register_before_snapshot(new_epoch)
     register_after_restore(new_epoch)
 
 
-_register_after_restore()
+_register_snapshot_hooks()

@@ -306,6 +306,16 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
     }
 
     @Override
+    public long epochWord() {
+        return EPOCH.get();
+    }
+
+    @Override
+    public long vmGenerationWord() {
+        return 0;
+    }
+
+    @Override
     public String describe() {
         return "pure Java (" + NativeLib.STATUS + "), kernel java, sources: " + osSourceName();
     }

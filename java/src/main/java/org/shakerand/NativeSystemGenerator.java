@@ -175,6 +175,16 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
     }
 
     @Override
+    public long epochWord() {
+        return epoch();
+    }
+
+    @Override
+    public long vmGenerationWord() {
+        return vmGeneration();
+    }
+
+    @Override
     public String describe() {
         return "native shakerand " + NativeLib.version() + " (JNI), kernel " + NativeLib.kernelName()
                 + ", sources: " + NativeLib.sources();

@@ -71,9 +71,15 @@ final class Samplers {
     private static final int COUNTER_BITS = 42;
     private static long v7LastMs;
     private static long v7Counter;
+    // The system generator's epoch when the state above was set: after a restored snapshot
+    // (ShakeRandom.newEpoch) the next UUID moves to a later millisecond with a fresh counter.
+    private static long v7Epoch;
+    private static long v7VmGeneration;
 
     /** Version 7, RFC 9562 section 6.2 method 1, as shakerand_uuid7 (12 bytes drawn). */
     static UUID uuid7(RandomStream s) {
+        long epoch = SystemGenerator.epochWord(); // before the draw: it is of this epoch or later
+        long vmGeneration = SystemGenerator.vmGenerationWord();
         byte[] random = new byte[12];
         s.fill(random, 0, 12);
         long fresh = 0;
@@ -89,12 +95,15 @@ final class Samplers {
         long ms;
         long c;
         synchronized (Samplers.class) {
-            if (now > v7LastMs) {
+            boolean copied = epoch != v7Epoch || vmGeneration != v7VmGeneration;
+            if (now > v7LastMs && !copied) {
                 v7LastMs = now;
                 v7Counter = fresh & ((1L << (COUNTER_BITS - 1)) - 1);
-            } else if ((++v7Counter >>> COUNTER_BITS) != 0) {
-                v7LastMs++;
+            } else if (copied || (++v7Counter >>> COUNTER_BITS) != 0) {
+                v7LastMs = Math.max(now, v7LastMs + 1);
                 v7Counter = fresh & ((1L << (COUNTER_BITS - 1)) - 1);
+                v7Epoch = epoch;
+                v7VmGeneration = vmGeneration;
             }
             ms = v7LastMs;
             c = v7Counter;

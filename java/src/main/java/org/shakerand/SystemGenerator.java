@@ -38,6 +38,12 @@ final class SystemGenerator {
 
         boolean watchesVmGeneration();
 
+        /** The epoch's word now (it moves at each new epoch). */
+        long epochWord();
+
+        /** The VM generation counter's word now, 0 where none is watched. */
+        long vmGenerationWord();
+
         String describe();
     }
 
@@ -119,6 +125,14 @@ final class SystemGenerator {
         return BACKEND.watchesVmGeneration();
     }
 
+    static long epochWord() {
+        return BACKEND.epochWord();
+    }
+
+    static long vmGenerationWord() {
+        return BACKEND.vmGenerationWord();
+    }
+
     /** The system generator as a stream, for the samplers. */
     static final RandomStream STREAM = new RandomStream() {
         @Override
@@ -145,7 +159,12 @@ final class SystemGenerator {
                     "shakerand: pure Java, " + NativeLib.STATUS);
         }
         if (cracPresent()) {
-            CracHooks.register();
+            try {
+                CracHooks.register();
+            } catch (RuntimeException | LinkageError e) { // the generator must still work
+                System.getLogger("org.shakerand").log(System.Logger.Level.WARNING,
+                        "shakerand: CRaC hooks not registered; call ShakeRandom.newEpoch() after a restore", e);
+            }
         }
     }
 }

@@ -46,6 +46,7 @@ class SnapshotTest {
      */
     @Test
     void cracCheckpointAndRestoreStartANewEpoch() {
+        ShakeRandom.randomUUID(); // the system generator set up, its hooks registered
         assertTrue(org.shakerand.cractest.Core.registered() > 0, "no CRaC resource registered");
         afterRestoreNothingOldIsServed(() -> {
             try {
@@ -57,8 +58,22 @@ class SnapshotTest {
     }
 
     @Test
-    void noVmGenerationCounterHere() {
-        // This machine kind has no vmclock device; the pure path watches none anywhere.
-        assertFalse(ShakeRandom.watchesVmGeneration());
+    void vmGenerationCounterWatchedOnlyWhereThereIsOne() {
+        // The pure path watches none anywhere; the native one only a readable vmclock device.
+        if (!SystemGenerator.NATIVE || !java.nio.file.Files.isReadable(java.nio.file.Path.of("/dev/vmclock0"))) {
+            assertFalse(ShakeRandom.watchesVmGeneration());
+        }
+    }
+
+    /** After a new epoch a version 7 UUID moves to a later millisecond with a fresh counter. */
+    @Test
+    void uuid7LeavesTheSnapshotsMillisecond() {
+        ShakeRandom r = new ShakeRandom();
+        for (int i = 0; i < 20; i++) {
+            long a = r.nextUUIDv7().getMostSignificantBits() >>> 16;
+            ShakeRandom.newEpoch();
+            long b = r.nextUUIDv7().getMostSignificantBits() >>> 16;
+            assertTrue(b > a, "after newEpoch: millisecond " + b + ", before " + a);
+        }
     }
 }
