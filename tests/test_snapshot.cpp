@@ -314,10 +314,11 @@ TEST(Epoch, ADrawHandsOutNothingFromBeforeAMoveAtAnyStepButItsLast)
                     // Of a two-piece request, its first piece's start: what a
                     // request not taken again would have kept from before.
                     const std::size_t look = std::min<std::size_t>(n, 4096);
-                    if (k < steps - 1)
+                    if (k < steps - 1) {
                         EXPECT_FALSE(shares_a_word(bytes(during.begin(), during.begin() + look),
                                                    bytes(before.begin(), before.begin() + look + 4096)))
                             << "moved at step " << k << " of " << steps;
+                    }
                 }
             });
         }
