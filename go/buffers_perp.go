@@ -73,7 +73,7 @@ func Uint64() uint64 {
 	// pinned) goes the slow way. The fast path is written out here rather
 	// than in a helper: one call less per value.
 	if pid := procPin(); pid < len(slots) {
-		if b := slots[pid].b; b != nil && b.pos <= streamSize-8 && b.mark == currentEpoch() {
+		if b := slots[pid].b; b != nil && b.pos <= streamSize-8 && b.current() {
 			v := take8((*[8]byte)(b.buf[b.pos : b.pos+8]))
 			b.pos += 8
 			procUnpin()
@@ -89,7 +89,7 @@ func Uint64() uint64 {
 // and out is untouched.
 func fastRead(out []byte) (ok bool) {
 	if pid := procPin(); pid < len(slots) {
-		if b := slots[pid].b; b != nil && len(out) <= streamSize-b.pos && b.mark == currentEpoch() {
+		if b := slots[pid].b; b != nil && len(out) <= streamSize-b.pos && b.current() {
 			src := b.buf[b.pos : b.pos+len(out)]
 			copy(out, src)
 			clear(src)
