@@ -129,26 +129,4 @@ static inline void copy_small(unsigned char *dst, const unsigned char *src, size
     }
 }
 
-/* A keyed engine's common case, inlined where it matters: up to 16 bytes
- * that the current refill still holds, on a little-endian host (where the
- * refill's bytes lie in order). Returns 0, doing nothing, otherwise. Served
- * bytes are zeroed in the state, as in shakerand_engine_fill. */
-static inline int shakerand_keyed_take_small(shakerand_engine *engine, void *out, size_t n)
-{
-    struct engine *e = as_engine(engine);
-    const size_t pos = e->pos;
-    if ((e->tag != TAG_TURBOSHAKE256X8 && e->tag != TAG_CHACHA8RAND) || n > 16 ||
-        pos + n >= e->end || !shakerand_host_is_little_endian())
-        return 0;
-    unsigned char *src = (unsigned char *)live_buffer(e) + pos;
-    e->pos = (uint16_t)(pos + n);
-    SHAKERAND_SIGNAL_FENCE();
-    SHAKERAND_TEST_STEP();
-    static const unsigned char zeros[16] = {0};
-    copy_small((unsigned char *)out, src, n);
-    SHAKERAND_TEST_STEP();
-    copy_small(src, zeros, n);
-    return 1;
-}
-
 #endif

@@ -59,18 +59,31 @@ enum {
     SEED_BYTES = SHAKERAND_SEED_MATERIAL_BYTES,
     /* The material and the digest of a reseed's bytes. */
     MATERIAL_MAX = SHAKERAND_SEED_MATERIAL_BYTES + SHAKERAND_EXTRA_DIGEST_BYTES,
+    /* Output made ahead for small requests: about three refills, so the
+     * stack wipe after the kernels (some 6 KiB zeroed) is paid once per
+     * three of them; with the state's other fields it fits two pages. */
+    AHEAD_BYTES = 3072,
+    /* A request up to this size is served from the output made ahead;
+     * a larger one straight from the engine. */
+    AHEAD_MAX_REQUEST = AHEAD_BYTES / 4,
 };
 #define STATE_MAGIC 0x73686b7273797374ULL    /* "shkrsyst" */
 #define STATE_UNSEEDED 0x73686b72756e7364ULL /* "shkrunsd": mapped, to be seeded */
 #define STATE_CANARY 0x73686b7263616c6cULL   /* "shkrcall" */
 
+/* What the fast path reads comes first, in one cache line. */
 struct system_state {
-    shakerand_engine engine;
-    uint64_t magic;         /* zero after fork where WIPEONFORK works */
-    uint64_t epoch;         /* the process's epoch the engine was seeded in */
+    uint64_t epoch;         /* the process's epoch the engine was seeded in;
+                              0, never an epoch, in a page a fork wiped */
     uint64_t vm_generation; /* the VM generation counter then, if watched */
-    uint64_t until_check;   /* bytes left before the slow path looks again */
-    uint64_t granted;       /* until_check as the slow path last set it */
+    size_t cursor;          /* bytes of `ahead` handed out (and zeroed) */
+    size_t fast_end;        /* the fast path serves a take that ends at or
+                              below this: AHEAD_BYTES, or 0 (every call
+                              takes the general path) */
+    size_t served_from;     /* the cursor when the general path last left:
+                              the fast path served from there */
+    uint64_t magic;         /* zero after fork where WIPEONFORK works */
+    uint64_t since_clock;   /* bytes drawn since the clock was last read */
     uint64_t since_reseed;  /* bytes drawn since the last seed */
     uint64_t deadline_ns;   /* clock time of the next timed reseed */
     uint64_t canary;        /* set by every general-path call; zero after fork
@@ -80,6 +93,11 @@ struct system_state {
     void *fiber;            /* the fiber that registered it (Windows), or NULL */
     int wiped_on_fork;      /* no child can see it: the kernel accepted
                               MADV_WIPEONFORK, or there is no fork */
+    /* The engine's output for small requests, made AHEAD_BYTES at a time
+     * (the engine writes whole iterations straight here) and zeroed as it
+     * is handed out. */
+    SHAKERAND_ALIGN64 unsigned char ahead[AHEAD_BYTES];
+    shakerand_engine engine;
 };
 
 #if defined(__GNUC__)
@@ -117,16 +135,21 @@ static inline void tls_inside_set(int inside)
                              (uintptr_t)(inside != 0));
 }
 #else
-static _Thread_local struct system_state *tls_state TLS_INITIAL_EXEC;
-static _Thread_local volatile sig_atomic_t tls_inside TLS_INITIAL_EXEC;
-static inline struct system_state *tls_state_get(void) { return tls_state; }
-static inline void tls_state_set(struct system_state *s) { tls_state = s; }
-static inline int tls_inside_get(void) { return tls_inside; }
-static inline void tls_inside_set(int inside) { tls_inside = inside; }
+/* One thread-local object, so the fast path finds both members from one
+ * address (a shared library's initial-exec access loads the offset once). */
+static _Thread_local struct {
+    struct system_state *state;
+    volatile sig_atomic_t inside;
+} tls TLS_INITIAL_EXEC;
+static inline struct system_state *tls_state_get(void) { return tls.state; }
+static inline void tls_state_set(struct system_state *s) { tls.state = s; }
+static inline int tls_inside_get(void) { return tls.inside; }
+static inline void tls_inside_set(int inside) { tls.inside = inside; }
 #endif
 /* Moved by a fork (in the child) and by shakerand_system_new_epoch: a
- * state seeded in an earlier epoch is seeded again before it serves. */
-static _Atomic uint64_t epoch;
+ * state seeded in an earlier epoch is seeded again before it serves. It
+ * starts at 1, so a page a fork wiped (epoch 0) is of no epoch. */
+static _Atomic uint64_t epoch = 1;
 /* The hypervisor's VM generation counter (system_os.h), or NULL: mapped by
  * setup, which every thread with a state has been through. */
 static const volatile uint64_t *_Atomic vm_counter;
@@ -177,6 +200,27 @@ const void *shakerand_system_last_exited_state_for_testing(size_t *mapped_len)
 }
 
 const void *shakerand_system_state_for_testing(void) { return tls_state_get(); }
+const void *shakerand_system_engine_for_testing(void)
+{
+    const struct system_state *s = tls_state_get();
+    return s != NULL ? &s->engine : NULL;
+}
+size_t shakerand_system_state_size_for_testing(void) { return mapping_size(); }
+
+void shakerand_system_continuation_for_testing(const void *state_copy, void *out, size_t n)
+{
+    const struct system_state *s = state_copy;
+    unsigned char *p = out;
+    const size_t c = s->cursor < AHEAD_BYTES ? s->cursor : AHEAD_BYTES;
+    const size_t from_ahead = n < AHEAD_BYTES - c ? n : AHEAD_BYTES - c;
+    memcpy(p, s->ahead + c, from_ahead);
+    if (n > from_ahead) {
+        shakerand_engine copy;
+        memcpy(&copy, &s->engine, sizeof copy);
+        shakerand_engine_fill(&copy, p + from_ahead, n - from_ahead);
+        shakerand_engine_wipe(&copy);
+    }
+}
 uint64_t shakerand_system_seed_count_for_testing(void) { return atomic_load(&seed_count); }
 void shakerand_system_clock_offset_for_testing(uint64_t ns) { atomic_store(&clock_offset_ns, ns); }
 void shakerand_system_skip_wipeonfork_for_testing(int skip)
@@ -379,7 +423,11 @@ static int seed_with(struct system_state *s, const void *extra, size_t extra_len
     s->epoch = seeded_epoch;
     s->vm_generation = vm_generation;
     s->pid = pid;
+    shakerand_memzero(s->ahead, sizeof s->ahead); /* an earlier seed's, or a snapshot's */
+    s->cursor = s->served_from = AHEAD_BYTES;
+    s->fast_end = 0; /* opened by the caller (open_fast_path) */
     s->since_reseed = 0;
+    s->since_clock = 0;
     s->deadline_ns = now_ns() + SHAKERAND_RESEED_NANOSECONDS;
     TESTING_COUNT(seed_count);
     return SHAKERAND_OK;
@@ -419,11 +467,42 @@ static int allocate(struct system_state **out)
     return SHAKERAND_OK;
 }
 
-/* How many bytes the fast path may serve before the slow path looks again:
- * without WIPEONFORK none, so every call comes to compare the pid. */
-static void grant(struct system_state *s)
+/* The fast path may serve what is left of the output made ahead (never
+ * make more: that takes the general path, which counts what was served
+ * and looks at the budget); without WIPEONFORK nothing, so every call
+ * comes to compare the pid. */
+static void open_fast_path(struct system_state *s)
 {
-    s->until_check = s->granted = s->wiped_on_fork ? SHAKERAND_CLOCK_CHECK_BYTES : 0;
+    s->served_from = s->cursor;
+    s->fast_end = s->wiped_on_fork ? AHEAD_BYTES : 0;
+}
+
+/* The general path's small take: n <= AHEAD_MAX_REQUEST bytes of the
+ * output made ahead, made again first if too little is left (the rest is
+ * zeroed, never handed out). The cursor is committed before the bytes are
+ * copied. Returns whether a kernel ran. */
+static int take_ahead(struct system_state *s, unsigned char *out, size_t n)
+{
+    if (n == 0) /* out may be NULL */
+        return 0;
+    int computed = 0;
+    size_t c = s->cursor;
+    if (c > AHEAD_BYTES || AHEAD_BYTES - c < n) {
+        if (c < AHEAD_BYTES)
+            shakerand_memzero(s->ahead + c, AHEAD_BYTES - c);
+        s->cursor = AHEAD_BYTES;
+        SHAKERAND_SIGNAL_FENCE();
+        computed = shakerand_keyed_fill_unchecked(&s->engine, system_kind, s->ahead, AHEAD_BYTES);
+        SHAKERAND_SIGNAL_FENCE();
+        c = 0;
+    }
+    s->cursor = c + n;
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
+    memcpy(out, s->ahead + c, n);
+    SHAKERAND_TEST_STEP();
+    shakerand_memzero(s->ahead + c, n);
+    return computed;
 }
 
 static _Atomic uint64_t reseed_failures;
@@ -433,10 +512,11 @@ uint64_t shakerand_system_reseed_failures(void)
     return atomic_load_explicit(&reseed_failures, memory_order_relaxed);
 }
 
-/* Everything that is not the common case: first use, after fork, on the
- * byte or time budget. Returns the state ready to produce, or the status;
- * a seed is recorded in *used. */
-static int prepare(size_t len, struct system_state **out, int *used)
+/* The general path's start: first use, after fork or a new epoch, the
+ * byte or time budget (with what the fast path served since the general
+ * path last ran). Returns the state ready to produce len bytes, or the
+ * status; a seed is recorded in *used. */
+static int ready(size_t len, struct system_state **out, int *used)
 {
     struct system_state *s = tls_state_get();
     if (s == NULL) {
@@ -451,15 +531,22 @@ static int prepare(size_t len, struct system_state **out, int *used)
     if (s->magic == 0)
         s->wiped_on_fork = 1; /* only the kernel zeroes a mapped page */
     /* The pid only where the kernel refused WIPEONFORK (as in still_sound):
-     * getpid is a system call, about 200 ns, and this runs once per clock
-     * check (SHAKERAND_CLOCK_CHECK_BYTES) of small draws, where it cost
-     * more than a third as much as making the bytes. */
+     * getpid is a system call, about 200 ns, and this runs once per refill
+     * of small draws. */
     const int sound = s->magic == STATE_MAGIC && in_epoch(s) &&
                       (s->wiped_on_fork || s->pid == shakerand_system_process_id());
     int due = !sound;
     if (sound) {
-        s->since_reseed += (s->granted - s->until_check) + len;
-        due = s->since_reseed >= SHAKERAND_RESEED_BYTES || now_ns() >= s->deadline_ns;
+        const size_t c = s->cursor;
+        const uint64_t drawn = (c > s->served_from ? c - s->served_from : 0) + len;
+        s->served_from = c;
+        s->since_reseed += drawn;
+        s->since_clock += drawn;
+        due = s->since_reseed >= SHAKERAND_RESEED_BYTES;
+        if (!due && s->since_clock >= SHAKERAND_CLOCK_CHECK_BYTES) {
+            s->since_clock = 0;
+            due = now_ns() >= s->deadline_ns;
+        }
     }
     if (due) {
         /* After a fork the page may have been wiped, flag included. */
@@ -468,27 +555,14 @@ static int prepare(size_t len, struct system_state **out, int *used)
         const int status = seed(s);
         s->wiped_on_fork = wiped;
         if (status == SHAKERAND_OK)
-            s->since_reseed = len;
+            s->since_reseed = s->since_clock = len;
         else if (!sound)
             return status;
         else /* still due: tried again at the next check */
             atomic_fetch_add_explicit(&reseed_failures, 1, memory_order_relaxed);
     }
-    grant(s);
     *out = s;
     return SHAKERAND_OK;
-}
-
-static inline int ready(size_t len, struct system_state **out, int *used)
-{
-    struct system_state *s = tls_state_get();
-    if (__builtin_expect(
-            s != NULL && s->magic == STATE_MAGIC && in_epoch(s) && s->until_check >= len, 1)) {
-        s->until_check -= len;
-        *out = s;
-        return SHAKERAND_OK;
-    }
-    return prepare(len, out, used);
 }
 
 /* After a take: the state is the one the call began with, not wiped or
@@ -506,9 +580,13 @@ static inline int still_sound(const struct system_state *s)
            (s->wiped_on_fork || s->pid == shakerand_system_process_id());
 }
 
-/* A state still_sound rejected: seeded again by the next prepare. Not zero,
+/* A state still_sound rejected: seeded again by the next ready. Not zero,
  * which would say the kernel wiped the page. */
-static void discard(struct system_state *s) { s->magic = STATE_UNSEEDED; }
+static void discard(struct system_state *s)
+{
+    s->fast_end = 0;
+    s->magic = STATE_UNSEEDED;
+}
 
 /* The marker: 0 when this thread is already inside the generator. */
 static inline int enter(void)
@@ -563,19 +641,18 @@ __attribute__((noinline, cold)) static uint64_t reentrant_word(unsigned n)
 }
 
 /* The common case, inlined: n bytes that the live refill still holds
- * (small ones copied without a call), on a thread whose state is seeded
- * and inside its check interval, on a little-endian host (where the
- * refill's bytes lie in order). The
- * marker is set before the state is read. Returns 0 if the case does not
- * apply, or if the state was wiped under the take (a signal handler forked
- * and this is the child) or is of an earlier epoch: out is then written
- * again by the general path. Only a seeded state with WIPEONFORK gets a
- * check interval (grant), and a wiped page has none; a fork zeroes such a
- * page in the child (the magic), and the fork handler's epoch covers a
- * kernel or emulator that accepts WIPEONFORK and does nothing (qemu-user
- * before 8.1); a restore moves the epoch or the VM generation. All are
- * checked after the take: a take from a state they reject is thrown away
- * and the general path reseeds. */
+ * (small ones copied without a call), on a thread whose state the general
+ * path left open to it (open_fast_path: seeded, with WIPEONFORK, what is
+ * left of the refill), on a little-endian host (where the refill's bytes
+ * lie in order). The marker is set before the state is read. Returns 0 if
+ * the case does not apply, or if the state was wiped under the take (a
+ * signal handler forked and this is the child) or is of an earlier epoch:
+ * out is then written again by the general path. A page a fork wiped has
+ * no fast_end and epoch 0, which is never the process's; the fork
+ * handler's epoch covers a kernel or emulator that accepts WIPEONFORK and
+ * does nothing (qemu-user before 8.1); a restore moves the epoch or the VM
+ * generation. All are checked after the take: a take from a state they
+ * reject is thrown away and the general path reseeds. */
 static inline int fast_take(void *out, size_t n)
 {
     if (__builtin_expect(tls_inside_get() != 0, 0))
@@ -585,13 +662,11 @@ static inline int fast_take(void *out, size_t n)
     SHAKERAND_TEST_STEP();
     struct system_state *s = tls_state_get();
     int done = 0;
-    if (__builtin_expect(s != NULL && s->until_check >= n, 1)) {
-        struct engine *e = as_engine(&s->engine);
-        const size_t pos = e->pos;
-        if (__builtin_expect(pos + n < e->end && shakerand_host_is_little_endian(), 1)) {
-            s->until_check -= n;
-            unsigned char *src = (unsigned char *)live_buffer(e) + pos;
-            e->pos = (uint16_t)(pos + n);
+    if (__builtin_expect(s != NULL, 1)) {
+        const size_t c = s->cursor;
+        if (__builtin_expect(c + n <= s->fast_end && shakerand_host_is_little_endian(), 1)) {
+            unsigned char *src = s->ahead + c;
+            s->cursor = c + n;
             SHAKERAND_SIGNAL_FENCE();
             SHAKERAND_TEST_STEP();
             if (n <= 16) {
@@ -605,7 +680,7 @@ static inline int fast_take(void *out, size_t n)
                 memset(src, 0, n);
             }
             SHAKERAND_SIGNAL_FENCE();
-            done = s->magic == STATE_MAGIC && in_epoch(s);
+            done = in_epoch(s);
         }
     }
     SHAKERAND_TEST_STEP();
@@ -637,10 +712,12 @@ __attribute__((noinline)) static int system_fill(void *out, size_t len, int *use
         }
         if (status != SHAKERAND_OK)
             break;
-        if ((piece > 16 || !shakerand_keyed_take_small(&s->engine, p, piece)) &&
-            shakerand_keyed_fill_unchecked(&s->engine, system_kind, p, piece))
+        if (piece <= AHEAD_MAX_REQUEST
+                ? take_ahead(s, p, piece)
+                : shakerand_keyed_fill_unchecked(&s->engine, system_kind, p, piece))
             shakerand_stack_used(used, SHAKERAND_STACK_KERNEL);
         if (still_sound(s)) {
+            open_fast_path(s);
             len -= piece;
             if (len > 0) /* p may be NULL when len is 0 */
                 p += piece;
@@ -680,7 +757,7 @@ void shakerand_system_fill(void *out, size_t len)
 {
     if (out == NULL && len > 0)
         shakerand_fatal("shakerand_system_fill: out is NULL");
-    if (len > 0 && len < CHACHA8_OUTPUT_BYTES && fast_take(out, len))
+    if (__builtin_expect(len > 0 && len <= AHEAD_MAX_REQUEST && fast_take(out, len), 1))
         return;
     const int status = system_fill_and_wipe(out, len);
     if (status != SHAKERAND_OK)
@@ -710,9 +787,10 @@ __attribute__((noinline)) static uint64_t system_word(unsigned n, int *used)
             seeding_failed(status);
         }
         unsigned char b[8];
-        if (shakerand_keyed_fill_unchecked(&s->engine, system_kind, b, n))
+        if (take_ahead(s, b, n))
             shakerand_stack_used(used, SHAKERAND_STACK_KERNEL);
         if (__builtin_expect(still_sound(s), 1)) {
+            open_fast_path(s);
             leave();
             return load_le(b, n);
         }
@@ -734,7 +812,7 @@ static uint64_t system_word_and_wipe(unsigned n)
 uint64_t shakerand_system_u64(void)
 {
     uint64_t v;
-    if (fast_take(&v, 8))
+    if (__builtin_expect(fast_take(&v, 8), 1))
         return v; /* a little-endian host: the bytes in order are the word */
     return system_word_and_wipe(8);
 }
@@ -742,7 +820,7 @@ uint64_t shakerand_system_u64(void)
 uint32_t shakerand_system_u32(void)
 {
     uint32_t v;
-    if (fast_take(&v, 4))
+    if (__builtin_expect(fast_take(&v, 4), 1))
         return v;
     return (uint32_t)system_word_and_wipe(4);
 }
@@ -753,12 +831,12 @@ __attribute__((noinline)) static int reseed_with(const void *data, size_t len)
         return SHAKERAND_ESTATE;
     struct system_state *s = NULL;
     int used = SHAKERAND_STACK_SEED;
-    int status = prepare(0, &s, &used);
+    int status = ready(0, &s, &used);
     if (status == NO_STATE)
         status = SHAKERAND_ESTATE;
     if (status == SHAKERAND_OK) {
         status = seed_with(s, data, len);
-        grant(s);
+        open_fast_path(s);
     }
     leave();
     return status;

@@ -77,8 +77,14 @@ uint64_t shakerand_system_states_wiped_for_testing(void);
  * the caller unmaps it. */
 void shakerand_system_keep_exited_states_for_testing(int keep);
 const void *shakerand_system_last_exited_state_for_testing(size_t *mapped_len);
-/* The calling thread's state mapping, NULL before its first draw. */
+/* The calling thread's state mapping, NULL before its first draw; its
+ * engine; the mapping's size. */
 const void *shakerand_system_state_for_testing(void);
+const void *shakerand_system_engine_for_testing(void);
+size_t shakerand_system_state_size_for_testing(void);
+/* The n bytes a copy of a thread's state (its whole mapping) would hand
+ * out next, if nothing told it to reseed. */
+void shakerand_system_continuation_for_testing(const void *state_copy, void *out, size_t n);
 
 #ifdef __cplusplus
 }

@@ -116,40 +116,10 @@ TEST(Engine, FastEngineIsInterleavedTurboShakeLanes)
     }
 }
 
-// The system generator's inlined small-request path gives the same stream
-// as shakerand_engine_fill, and zeroes what it serves.
+// The keyed engines.
 class KeyedKinds : public ::testing::TestWithParam<shakerand_kind> {};
 
 INSTANTIATE_TEST_SUITE_P(All, KeyedKinds, ::testing::Values(SHAKERAND_TURBOSHAKE256X8, SHAKERAND_CHACHA8RAND));
-
-TEST_P(KeyedKinds, InlinedSmallRequestsEqualFill)
-{
-    const bytes seed = test::ptn(32);
-    const bytes whole = stream(GetParam(), seed, 5000);
-    shakerand_engine e;
-    shakerand_engine_init(&e, GetParam(), seed.data(), seed.size());
-    std::mt19937 rng(5);
-    bytes got;
-    int served = 0;
-    while (got.size() < 4900) {
-        const std::size_t n = rng() % 17;
-        std::uint8_t buf[16];
-        if (shakerand_keyed_take_small(&e, buf, n))
-            served++;
-        else
-            shakerand_engine_fill(&e, buf, n);
-        got.insert(got.end(), buf, buf + n);
-    }
-    EXPECT_EQ(got, bytes(whole.begin(), whole.begin() + static_cast<long>(got.size())));
-    if (shakerand_host_is_little_endian())
-        EXPECT_GT(served, 100);
-    else
-        EXPECT_EQ(served, 0); // big-endian hosts always take the general path
-    shakerand_engine one;
-    shakerand_engine_init(&one, SHAKERAND_SHAKE256, "x", 1);
-    std::uint8_t b[4];
-    EXPECT_EQ(0, shakerand_keyed_take_small(&one, b, 4)) << "only the keyed engines take the inline path";
-}
 
 // Key erasure (docs/engines.md): bytes handed out by a keyed engine are
 // nowhere in its memory afterwards.

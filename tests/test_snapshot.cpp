@@ -56,8 +56,7 @@ bytes draw_words(std::size_t words)
     return b;
 }
 
-// The calling thread's state page (the generator's engine is its first
-// member), as a snapshot would hold it.
+// The calling thread's state mapping, as a snapshot would hold it.
 struct Snapshot {
     bytes page;
     void *live = nullptr;
@@ -69,21 +68,18 @@ Snapshot snapshot_thread_state()
     s.live = const_cast<void *>(shakerand_system_state_for_testing());
     EXPECT_NE(s.live, nullptr);
     s.page.assign(static_cast<const std::uint8_t *>(s.live),
-                  static_cast<const std::uint8_t *>(s.live) + sysconf(_SC_PAGESIZE));
+                  static_cast<const std::uint8_t *>(s.live) + shakerand_system_state_size_for_testing());
     return s;
 }
 
 void restore(const Snapshot &s) { std::memcpy(s.live, s.page.data(), s.page.size()); }
 
-// What the snapshot's engine would hand out next: the bytes a restored
+// What the snapshot's state would hand out next: the bytes a restored
 // copy repeats if nothing tells it to reseed.
 bytes continuation(const Snapshot &s, std::size_t n)
 {
-    shakerand_engine copy;
-    std::memcpy(&copy, s.page.data(), sizeof copy);
     bytes b(n);
-    shakerand_engine_fill(&copy, b.data(), n);
-    shakerand_engine_wipe(&copy);
+    shakerand_system_continuation_for_testing(s.page.data(), b.data(), n);
     return b;
 }
 

@@ -102,7 +102,7 @@ TEST_F(System, RunsTheChosenEngine)
     std::uint8_t b[8];
     shakerand_system_fill(b, sizeof b);
     std::uint32_t tag;
-    std::memcpy(&tag, shakerand_system_state_for_testing(), sizeof tag);
+    std::memcpy(&tag, shakerand_system_engine_for_testing(), sizeof tag);
     EXPECT_EQ(tag, shakerand_system_kind() == SHAKERAND_CHACHA8RAND ? std::uint32_t{TAG_CHACHA8RAND}
                                                                      : std::uint32_t{TAG_TURBOSHAKE256X8});
 }
