@@ -73,7 +73,9 @@ int pyext_raise_status(int status);
 PyObject *pyext_kind_names(void);
 int pyext_system_ready(void);
 void pyext_system_mark_ready(void);
-double pyext_double_of(uint64_t v);
+/* A double in [0, 1) from the top 53 bits (numpy's and CPython's rule);
+ * inline: numpy's random() calls it once a value. */
+static inline double pyext_double_of(uint64_t v) { return (double)(v >> 11) * 0x1.0p-53; }
 
 /* draw.c: one draw, the same for every caller. draw(engine, ctx) runs on
  * owner's engine, or with engine NULL (the system generator, as the core's

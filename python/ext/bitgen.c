@@ -58,7 +58,7 @@ PyObject *pyext_bitgen_capsule(PyObject **slot, numpy_bitgen *bitgen)
 }
 
 struct system_bits {
-    uint32_t pos, end;
+    size_t pos, end;               /* a word's width: its load waits for the last store */
     uint64_t epoch, vm_generation; /* the epoch words when it was filled */
     unsigned char buffer[SYSTEM_BITS_BYTES];
 };
@@ -134,48 +134,75 @@ __attribute__((noinline)) static void system_bits_refill(struct system_bits *b)
     b->end = sizeof b->buffer;
 }
 
-/* Whether the buffer was filled in the system generator's epoch. */
+/* Whether the buffer was filled in the system generator's epoch (one
+ * branch for both words). */
 static inline int system_bits_current(const struct system_bits *b)
 {
-    return b->epoch == *epoch_word && b->vm_generation == *vm_generation_word;
+    return ((b->epoch ^ *epoch_word) | (b->vm_generation ^ *vm_generation_word)) == 0;
 }
 
-static inline unsigned char *system_bits_take(struct system_bits *b, uint32_t n)
+/* n bytes of the buffer as a little-endian word, zeroed there; NULL if
+ * the buffer holds fewer or is of an older epoch. */
+static inline int system_bits_take(struct system_bits *b, size_t n, uint64_t *v)
 {
-    if (__builtin_expect(b->end - b->pos < n || !system_bits_current(b), 0))
+    const size_t pos = b->pos;
+    if (__builtin_expect(b->end - pos < n || !system_bits_current(b), 0))
+        return 0;
+    b->pos = pos + n;
+    unsigned char *p = b->buffer + pos;
+    if (n == 8) {
+        memcpy(v, p, 8);
+    } else {
+        uint32_t h;
+        memcpy(&h, p, 4);
+        *v = h;
+    }
+    memset(p, 0, n);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    *v = n == 8 ? __builtin_bswap64(*v) : __builtin_bswap32((uint32_t)*v);
+#endif
+    return 1;
+}
+
+/* The take after a refill, out of line and reached by a tail call, so the
+ * common case needs no stack frame. */
+__attribute__((noinline)) static uint64_t system_bits_refill_take(struct system_bits *b, size_t n)
+{
+    uint64_t v;
+    do /* again if a new epoch began during the fill */
         system_bits_refill(b);
-    unsigned char *p = b->buffer + b->pos;
-    b->pos += n;
-    return p;
+    while (!system_bits_take(b, n, &v));
+    return v;
+}
+
+__attribute__((noinline)) static double system_bits_refill_double(struct system_bits *b)
+{
+    return pyext_double_of(system_bits_refill_take(b, 8));
 }
 
 static uint64_t system_bits_u64(void *st)
 {
-    struct system_bits *b = st;
-    unsigned char *p = system_bits_take(b, 8);
     uint64_t v;
-    memcpy(&v, p, 8);
-    memset(p, 0, 8);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    return v;
+    if (__builtin_expect(system_bits_take(st, 8, &v), 1))
+        return v;
+    return system_bits_refill_take(st, 8);
 }
 
 static uint32_t system_bits_u32(void *st)
 {
-    struct system_bits *b = st;
-    unsigned char *p = system_bits_take(b, 4);
-    uint32_t v;
-    memcpy(&v, p, 4);
-    memset(p, 0, 4);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap32(v);
-#endif
-    return v;
+    uint64_t v;
+    if (__builtin_expect(system_bits_take(st, 4, &v), 1))
+        return (uint32_t)v;
+    return (uint32_t)system_bits_refill_take(st, 4);
 }
 
-static double system_bits_double(void *st) { return pyext_double_of(system_bits_u64(st)); }
+static double system_bits_double(void *st)
+{
+    uint64_t v;
+    if (__builtin_expect(system_bits_take(st, 8, &v), 1))
+        return pyext_double_of(v);
+    return system_bits_refill_double(st);
+}
 
 static PyObject *SystemBits_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
@@ -271,7 +298,7 @@ static PyObject *SystemBits_buffered(SystemBitsObject *self, PyObject *unused)
 {
     (void)unused;
     const struct system_bits *b = self->bits;
-    return PyLong_FromUnsignedLong(system_bits_current(b) ? b->end - b->pos : 0);
+    return PyLong_FromSize_t(system_bits_current(b) ? b->end - b->pos : 0);
 }
 
 static PyMethodDef SystemBits_methods[] = {

@@ -23,8 +23,6 @@ static void store_le64(unsigned char *p, uint64_t v)
         p[i] = (unsigned char)(v >> (8 * i));
 }
 
-double pyext_double_of(uint64_t v) { return (double)(v >> 11) * 0x1.0p-53; }
-
 /* ---- Python integers <-> bytes ------------------------------------------ */
 
 static PyObject *long_from_bytes(const unsigned char *p, size_t n, int little_endian)
