@@ -60,6 +60,7 @@ import "C"
 
 import (
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	_ "github.com/shakerand/shakerand/src"
@@ -141,6 +142,10 @@ func systemFill(b []byte) {
 // first fill (set up then as in C: SHAKERAND_SYSTEM_ENGINE is read at the
 // first use). A buffer filled before that is refilled once after it.
 func backendEpochWord() *uint64 { return (*uint64)(unsafe.Pointer(C.epoch_word())) }
+
+func currentEpoch() epochMark {
+	return epochMark{atomic.LoadUint64(epochWord.Load()), atomic.LoadUint64(vmWord.Load())}
+}
 
 var vmWordOnce sync.Once
 

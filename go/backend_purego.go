@@ -8,7 +8,8 @@ package shakerand
 // the same API and the same seeded streams from go/internal/purego, and a
 // system generator in Go (system_purego.go). What differs from the cgo
 // build (doc.go, "Two builds"): the OS is the only entropy source
-// (osentropy_*.go), the engines run portable Go, and a program that forks
+// (osentropy_*.go), the engines run Go (chacha8rand with Go assembly on
+// amd64 and arm64: internal/purego), and a program that forks
 // without exec is not looked after (Go programs cannot, short of raw
 // system calls).
 
@@ -131,6 +132,11 @@ func Kernel() string { return "purego" }
 var pureEpoch uint64
 
 func backendEpochWord() *uint64 { return &pureEpoch }
+
+// currentEpoch is epoch.go's two words read without their pointers: the
+// epoch word is pureEpoch and the VM generation word stays zero here, so
+// the per-P fast paths load one word, at a fixed address.
+func currentEpoch() epochMark { return epochMark{epoch: atomic.LoadUint64(&pureEpoch)} }
 
 func newEpoch() { atomic.AddUint64(&pureEpoch, 1) }
 

@@ -52,8 +52,10 @@
 //
 // Without cgo (CGO_ENABLED=0, Go's default for cross-compiles, and the
 // usual way to build static and distroless images) the same API gives the
-// same seeded streams from portable Go (internal/purego; its ChaCha8Rand
-// gives math/rand/v2's ChaCha8 stream, and is tested against it). The
+// same seeded streams from Go (internal/purego; its ChaCha8Rand gives
+// math/rand/v2's ChaCha8 stream, and is tested against it, and runs Go
+// assembly, which needs no cgo, on amd64 with AVX2 and on arm64, portable
+// Go elsewhere or under the build tag purego). The
 // system generator is in Go: states of the same engine kind, keyed by the
 // C core's derivation from the operating system alone (no hardware
 // sources), read directly: getrandom on Linux (/dev/urandom before 3.17),
@@ -69,10 +71,12 @@
 // with the next as soon as an iteration is computed and zeroes bytes as it
 // hands them out, and a reseed wipes the engine it replaces; the states
 // live in a table of their own, one per P, never in a sync.Pool, which
-// would drop them unwiped. What Go does not let a library wipe: registers,
-// the stack frames of the computation, and copies the runtime makes when
-// it moves a goroutine's stack, which may keep key or output bytes until
-// the memory is reused. Fork is not looked after: Go programs do not fork
+// would drop them unwiped. The assembly kernels zero the vector registers
+// they used and keep the state off the stack; what Go does not let a
+// library wipe: the registers and stack frames of the Go code (the
+// portable kernel's computation among them), and copies the runtime makes
+// when it moves a goroutine's stack, which may keep key or output bytes
+// until the memory is reused. Fork is not looked after: Go programs do not fork
 // without exec. NewEpoch reseeds its states (and empties the buffers) after
 // a snapshot's restore; no VM generation counter is watched in this build.
 // Pure reports which build this is and Kernel returns "purego".

@@ -39,8 +39,6 @@ func init() {
 	vmWord.Store(&zeroWord)
 }
 
-// currentEpoch reads both words, as a buffer records them before a fill
-// and compares them before it hands out a value.
-func currentEpoch() epochMark {
-	return epochMark{atomic.LoadUint64(epochWord.Load()), atomic.LoadUint64(vmWord.Load())}
-}
+// currentEpoch (backend_cgo.go, backend_purego.go) reads both words, as a
+// buffer records them before a fill and compares them before it hands out
+// a value.

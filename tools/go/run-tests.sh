@@ -25,6 +25,12 @@ go test -count=1 ./go/...
 # vectors, the API, the system generator in Go).
 CGO_ENABLED=0 go vet ./go/... ./src/... ./include
 CGO_ENABLED=0 go test -count=1 ./go/...
+# Its chacha8rand kernel: internal/purego's tests run the portable and the
+# assembly kernel (AVX2 on amd64, NEON on arm64) side by side in every run;
+# here they run again with the assembly left out (the purego build tag).
+CGO_ENABLED=0 go test -count=1 -tags purego ./go/internal/purego
+CGO_ENABLED=0 go vet -tags purego ./go/...
+CGO_ENABLED=0 GOARCH=arm64 go vet ./go/internal/purego
 echo "pure-Go build: passed"
 # verdict CMD...: runs a verbose test command and prints the kernel its
 # tests saw, every skip with its reason and the verdict; all of its output
@@ -92,8 +98,11 @@ for pair in arm64:aarch64 s390x:s390x; do
     # s390x: the Go engines' byte order).
     CGO_ENABLED=0 GOARCH=$goarch go test -c -o "$bin" ./go
     (cd go && "qemu-${pair##*:}" "$bin" -test.count=1)
+    # internal/purego runs its assembly kernel (NEON on arm64) beside the
+    # portable one.
     CGO_ENABLED=0 GOARCH=$goarch go test -c -o "$bin" ./go/internal/purego
-    (cd go/internal/purego && "qemu-${pair##*:}" "$bin" -test.count=1)
+    echo "cross $goarch, pure-Go build, internal/purego:"
+    (cd go/internal/purego && verdict "qemu-${pair##*:}" "$bin" -test.count=1 -test.v)
     rm -f "$bin"
     echo "cross $goarch: passed"
   else

@@ -89,8 +89,10 @@ const (
 	chachaC3 = 0x6b206574
 )
 
-// chacha8Iteration writes I_r[0, 992) to out for the key K_r in *key and
-// replaces *key with K_{r+1} = I_r[992, 1024).
+// chacha8IterationGeneric writes I_r[0, 992) to out for the key K_r in
+// *key and replaces *key with K_{r+1} = I_r[992, 1024): the portable
+// kernel, which every assembly kernel (chacha8rand_*.s) must equal byte for
+// byte. chacha8Iteration (chacha8rand_ARCH.go) picks the kernel.
 //
 // One block at a time: its 16 words stay in local variables through the
 // rounds, which the compiler keeps mostly in registers. Blocks side by side
@@ -98,7 +100,7 @@ const (
 // measured about 1.5 times slower on amd64, the spills to the stack
 // costing more than the extra instruction-level parallelism gains. Each
 // block stores its words straight into their interleaved places.
-func chacha8Iteration(key *[8]uint32, out *[chacha8OutputBytes]byte) {
+func chacha8IterationGeneric(key *[8]uint32, out *[chacha8OutputBytes]byte) {
 	for g := 0; g < 3; g++ {
 		for j := 0; j < 4; j++ {
 			o := 256*g + 4*j

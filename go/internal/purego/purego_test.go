@@ -44,29 +44,31 @@ func mustNew(t testing.TB, name string, seed []byte) Engine {
 
 func TestVectors(t *testing.T) {
 	v := loadVectors(t)
-	slicings := [][]int{{65536}, {1, 7, 8, 135, 136, 137, 991, 992, 1055, 1056, 1088, 4096}, {3}}
-	for _, entry := range v.Engines {
-		seed, _ := hex.DecodeString(entry.SeedHex)
-		for si, sizes := range slicings {
-			e := mustNew(t, entry.Engine, seed)
-			stream := make([]byte, 0, 65536)
-			for i := 0; len(stream) < 65536; i++ {
-				n := min(sizes[i%len(sizes)], 65536-len(stream))
-				part := make([]byte, n)
-				e.Fill(part)
-				stream = append(stream, part...)
-			}
-			if got := sha256.Sum256(stream); hex.EncodeToString(got[:]) != entry.SHA256 {
-				t.Fatalf("%s seed %s slicing %d: sha256 %x", entry.Engine, entry.SeedHex, si, got)
-			}
-			for _, c := range entry.Chunks {
-				want, _ := hex.DecodeString(c.Hex)
-				if c.Offset+len(want) <= len(stream) && !bytes.Equal(stream[c.Offset:c.Offset+len(want)], want) {
-					t.Fatalf("%s offset %d", entry.Engine, c.Offset)
+	forEachKernel(t, func(t *testing.T) {
+		slicings := [][]int{{65536}, {1, 7, 8, 135, 136, 137, 991, 992, 1055, 1056, 1088, 4096}, {3}}
+		for _, entry := range v.Engines {
+			seed, _ := hex.DecodeString(entry.SeedHex)
+			for si, sizes := range slicings {
+				e := mustNew(t, entry.Engine, seed)
+				stream := make([]byte, 0, 65536)
+				for i := 0; len(stream) < 65536; i++ {
+					n := min(sizes[i%len(sizes)], 65536-len(stream))
+					part := make([]byte, n)
+					e.Fill(part)
+					stream = append(stream, part...)
+				}
+				if got := sha256.Sum256(stream); hex.EncodeToString(got[:]) != entry.SHA256 {
+					t.Fatalf("%s seed %s slicing %d: sha256 %x", entry.Engine, entry.SeedHex, si, got)
+				}
+				for _, c := range entry.Chunks {
+					want, _ := hex.DecodeString(c.Hex)
+					if c.Offset+len(want) <= len(stream) && !bytes.Equal(stream[c.Offset:c.Offset+len(want)], want) {
+						t.Fatalf("%s offset %d", entry.Engine, c.Offset)
+					}
 				}
 			}
 		}
-	}
+	})
 }
 
 func TestWordsAreTheNextBytes(t *testing.T) {
@@ -102,14 +104,16 @@ func TestWordsAreTheNextBytes(t *testing.T) {
 
 func TestC2SPChaCha8Rand(t *testing.T) {
 	v := loadVectors(t)
-	seed, _ := hex.DecodeString(v.C2SP.SeedHex)
-	e := mustNew(t, "chacha8rand", seed)
-	for i, h := range v.C2SP.Uint64Hex {
-		want, _ := hex.DecodeString(h)
-		if got := e.Uint64(); got != binary.BigEndian.Uint64(want) {
-			t.Fatalf("word %d: %x", i, got)
+	forEachKernel(t, func(t *testing.T) {
+		seed, _ := hex.DecodeString(v.C2SP.SeedHex)
+		e := mustNew(t, "chacha8rand", seed)
+		for i, h := range v.C2SP.Uint64Hex {
+			want, _ := hex.DecodeString(h)
+			if got := e.Uint64(); got != binary.BigEndian.Uint64(want) {
+				t.Fatalf("word %d: %x", i, got)
+			}
 		}
-	}
+	})
 }
 
 // The repository's known answers (tests/kat: RFC 9861 and FIPS 202), the
@@ -246,70 +250,74 @@ func TestDeliveredBytesAreZeroed(t *testing.T) {
 // out. An engine keyed with what the state holds continues the stream at
 // the next iteration (math/rand/v2 is the oracle).
 func TestChaCha8HoldsTheNextKey(t *testing.T) {
-	seed := [32]byte([]byte("chacha8rand holds the next key!!"))
-	want := make([]byte, 3*chacha8OutputBytes)
-	rand.NewChaCha8(seed).Read(want)
-	e := mustNew(t, "chacha8rand", seed[:]).(*chacha8)
-	for r := 1; r <= 2; r++ {
-		// Part of iteration r-1 through the buffer, or all of it straight
-		// into the caller's memory.
-		n := 1
-		if r == 2 {
-			n = chacha8OutputBytes
-			e.Fill(make([]byte, chacha8OutputBytes-1)) // the rest of iteration 0
+	forEachKernel(t, func(t *testing.T) {
+		seed := [32]byte([]byte("chacha8rand holds the next key!!"))
+		want := make([]byte, 3*chacha8OutputBytes)
+		rand.NewChaCha8(seed).Read(want)
+		e := mustNew(t, "chacha8rand", seed[:]).(*chacha8)
+		for r := 1; r <= 2; r++ {
+			// Part of iteration r-1 through the buffer, or all of it straight
+			// into the caller's memory.
+			n := 1
+			if r == 2 {
+				n = chacha8OutputBytes
+				e.Fill(make([]byte, chacha8OutputBytes-1)) // the rest of iteration 0
+			}
+			e.Fill(make([]byte, n))
+			var key [32]byte
+			for i, w := range e.key {
+				binary.LittleEndian.PutUint32(key[4*i:], w)
+			}
+			if key == seed {
+				t.Fatalf("after iteration %d the engine still holds the first key", r-1)
+			}
+			got := make([]byte, chacha8OutputBytes)
+			mustNew(t, "chacha8rand", key[:]).Fill(got)
+			if !bytes.Equal(got, want[r*chacha8OutputBytes:(r+1)*chacha8OutputBytes]) {
+				t.Fatalf("after iteration %d the engine holds another key than the next iteration's", r-1)
+			}
 		}
-		e.Fill(make([]byte, n))
-		var key [32]byte
-		for i, w := range e.key {
-			binary.LittleEndian.PutUint32(key[4*i:], w)
-		}
-		if key == seed {
-			t.Fatalf("after iteration %d the engine still holds the first key", r-1)
-		}
-		got := make([]byte, chacha8OutputBytes)
-		mustNew(t, "chacha8rand", key[:]).Fill(got)
-		if !bytes.Equal(got, want[r*chacha8OutputBytes:(r+1)*chacha8OutputBytes]) {
-			t.Fatalf("after iteration %d the engine holds another key than the next iteration's", r-1)
-		}
-	}
+	})
 }
 
 // The engine against math/rand/v2's ChaCha8 for random seeds, read in
 // random pieces (whole iterations go straight to the caller's memory) and
-// words mixed.
+// words mixed, under each kernel (forEachKernel).
 func TestChaCha8Oracle(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 8))
-	for i := 0; i < 200; i++ {
-		var seed [32]byte
-		for j := range 4 {
-			binary.LittleEndian.PutUint64(seed[8*j:], r.Uint64())
-		}
-		n := r.IntN(12000)
-		want := make([]byte, n)
-		rand.NewChaCha8(seed).Read(want)
-		e := mustNew(t, "chacha8rand", seed[:])
-		got := make([]byte, 0, n)
-		for len(got) < n {
-			if n-len(got) >= 8 && r.IntN(4) == 0 {
-				got = binary.LittleEndian.AppendUint64(got, e.Uint64())
-				continue
+	forEachKernel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(7, 8))
+		for i := 0; i < 200; i++ {
+			var seed [32]byte
+			for j := range 4 {
+				binary.LittleEndian.PutUint64(seed[8*j:], r.Uint64())
 			}
-			sizes := []int{r.IntN(17), r.IntN(2000), chacha8OutputBytes - 1, chacha8OutputBytes, chacha8OutputBytes + 1}
-			b := make([]byte, min(sizes[r.IntN(len(sizes))], n-len(got)))
-			e.Fill(b)
-			got = append(got, b...)
-		}
-		if !bytes.Equal(got, want) {
-			t.Fatalf("seed %x, %d bytes: differs from math/rand/v2's ChaCha8", seed, n)
-		}
-		g := rand.NewChaCha8(seed)
-		w := mustNew(t, "chacha8rand", seed[:])
-		for k := 0; k < 300; k++ {
-			if a, b := w.Uint64(), g.Uint64(); a != b {
-				t.Fatalf("seed %x: word %d is %016x, ChaCha8 gives %016x", seed, k, a, b)
+			n := r.IntN(12000)
+			want := make([]byte, n)
+			rand.NewChaCha8(seed).Read(want)
+			e := mustNew(t, "chacha8rand", seed[:])
+			got := make([]byte, 0, n)
+			for len(got) < n {
+				if n-len(got) >= 8 && r.IntN(4) == 0 {
+					got = binary.LittleEndian.AppendUint64(got, e.Uint64())
+					continue
+				}
+				sizes := []int{r.IntN(17), r.IntN(2000), chacha8OutputBytes - 1, chacha8OutputBytes, chacha8OutputBytes + 1}
+				b := make([]byte, min(sizes[r.IntN(len(sizes))], n-len(got)))
+				e.Fill(b)
+				got = append(got, b...)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("seed %x, %d bytes: differs from math/rand/v2's ChaCha8", seed, n)
+			}
+			g := rand.NewChaCha8(seed)
+			w := mustNew(t, "chacha8rand", seed[:])
+			for k := 0; k < 300; k++ {
+				if a, b := w.Uint64(), g.Uint64(); a != b {
+					t.Fatalf("seed %x: word %d is %016x, ChaCha8 gives %016x", seed, k, a, b)
+				}
 			}
 		}
-	}
+	})
 }
 
 func BenchmarkFill1MiB(b *testing.B) {
