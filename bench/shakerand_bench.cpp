@@ -81,6 +81,7 @@ double time_per_call(const Op &op, int reps = 5, double min_seconds = 0.2)
 struct row {
     std::string name, group;
     double mbs_1m, mbs_64, mbs_16, ns_u64;
+    double ns_u32 = 0; // measured for the system generator and Rust's peer only
 };
 
 volatile std::uint64_t sink;
@@ -186,9 +187,9 @@ row rust_peer()
     if (access(peer.c_str(), X_OK) != 0)
         return r;
     if (FILE *p = popen(("'" + peer + "'").c_str(), "r")) {
-        if (std::fscanf(p, "fill_1m_mbs=%lf fill_64_mbs=%lf fill_16_mbs=%lf u64_ns=%lf", &r.mbs_1m, &r.mbs_64,
-                        &r.mbs_16, &r.ns_u64) != 4)
-            r.mbs_1m = r.mbs_64 = r.mbs_16 = r.ns_u64 = 0;
+        if (std::fscanf(p, "fill_1m_mbs=%lf fill_64_mbs=%lf fill_16_mbs=%lf u64_ns=%lf u32_ns=%lf", &r.mbs_1m,
+                        &r.mbs_64, &r.mbs_16, &r.ns_u64, &r.ns_u32) != 5)
+            r.mbs_1m = r.mbs_64 = r.mbs_16 = r.ns_u64 = r.ns_u32 = 0;
         pclose(p);
     }
     std::fprintf(stderr, "  %-44s %9.0f %9.0f %9.0f %9.2f\n", r.name.c_str(), r.mbs_1m, r.mbs_64, r.mbs_16,
@@ -434,6 +435,7 @@ int main(int argc, char **argv)
         keep_max(rust.mbs_64, r.mbs_64);
         keep_max(rust.mbs_16, r.mbs_16);
         keep_min(rust.ns_u64, r.ns_u64);
+        keep_min(rust.ns_u32, r.ns_u32);
     }
     std::vector<system_figures> systems;
     for (int e = 0; e < 2; e++) {
@@ -900,7 +902,7 @@ int main(int argc, char **argv)
 
     // The issue's targets, each against figures of this run only.
     md << "## Targets\n\n"
-       << "Issue 15's targets, each judged only against figures measured above in this run; the\n"
+       << "Issues 15's and 29's targets, each judged only against figures measured above in this run; the\n"
        << "verdict gives the measured ratio (or time).\n\n"
        << "| target | this run | verdict |\n|---|---|---|\n";
     auto target = [&md](const std::string &what, const std::string &figures, const std::string &v) {
@@ -920,6 +922,14 @@ int main(int argc, char **argv)
     else
         target("system generator, u64 <= 1.5x Rust `rand::rng().next_u64()`", "Rust peer not built (no cargo)",
                "not measured");
+    if (sys != nullptr && rust.ns_u64 > 0 && rust.ns_u32 > 0) {
+        target("system generator, u64 <= Rust `rand::rng().next_u64()` (issue 29)",
+               cell(sys->ns_u64, 2) + " vs " + cell(rust.ns_u64, 2) + " ns",
+               verdict(sys->ns_u64 / rust.ns_u64, 1.0, false));
+        target("system generator, u32 <= Rust `rand::rng().next_u32()` (issue 29)",
+               cell(sys->ns_u32, 2) + " vs " + cell(rust.ns_u32, 2) + " ns",
+               verdict(sys->ns_u32 / rust.ns_u32, 1.0, false));
+    }
     if (sys != nullptr && mt_row != nullptr)
         target("system generator, u64 <= 2x `std::mt19937_64`",
                cell(sys->ns_u64, 2) + " vs " + cell(mt_row->ns_u64, 2) + " ns",
