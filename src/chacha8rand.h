@@ -56,6 +56,12 @@ typedef void (*shakerand_chacha8_fn)(const uint64_t key[4], void *out, uint64_t 
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define SHAKERAND_HAVE_AARCH64_KERNELS 1
 #endif
+/* Little-endian ppc64 is ELFv2, whose baseline (Power ISA 2.07, POWER8)
+ * includes VSX: its compilers define __VSX__ unless told otherwise. */
+#if defined(__powerpc64__) && defined(__VSX__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SHAKERAND_HAVE_PPC64LE_KERNELS 1
+#endif
 
 void shakerand_chacha8rand_portable(const uint64_t key[4], void *out, uint64_t next_key[4]);
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
@@ -64,6 +70,9 @@ void shakerand_chacha8rand_avx512(const uint64_t key[4], void *out, uint64_t nex
 #endif
 #if defined(SHAKERAND_HAVE_AARCH64_KERNELS)
 void shakerand_chacha8rand_neon(const uint64_t key[4], void *out, uint64_t next_key[4]);
+#endif
+#if defined(SHAKERAND_HAVE_PPC64LE_KERNELS)
+void shakerand_chacha8rand_vsx(const uint64_t key[4], void *out, uint64_t next_key[4]);
 #endif
 
 #endif

@@ -140,6 +140,18 @@ static const struct shakerand_kernel kernel_neon = {
 };
 #endif
 
+#if defined(SHAKERAND_HAVE_PPC64LE_KERNELS)
+/* VSX is in little-endian ppc64's baseline (ELFv2: Power ISA 2.07, POWER8),
+ * and the compiler already assumes it everywhere: always supported. */
+static const struct shakerand_kernel kernel_vsx = {
+    "vsx",
+    shakerand_keccakp1600_permute_portable,
+    shakerand_keccakp1600x4_permute_portable,
+    shakerand_keccakp1600x8_permute_portable,
+    shakerand_chacha8rand_vsx,
+};
+#endif
+
 const struct shakerand_kernel *const shakerand_kernel_list[] = {
     &kernel_portable,
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
@@ -148,6 +160,9 @@ const struct shakerand_kernel *const shakerand_kernel_list[] = {
 #endif
 #if defined(SHAKERAND_HAVE_AARCH64_KERNELS)
     &kernel_neon,
+#endif
+#if defined(SHAKERAND_HAVE_PPC64LE_KERNELS)
+    &kernel_vsx,
 #endif
     NULL,
 };
@@ -165,6 +180,10 @@ static int kernel_supported(const struct shakerand_kernel *k)
 #endif
 #if defined(SHAKERAND_HAVE_AARCH64_KERNELS)
     if (k == &kernel_neon)
+        return 1;
+#endif
+#if defined(SHAKERAND_HAVE_PPC64LE_KERNELS)
+    if (k == &kernel_vsx)
         return 1;
 #endif
     return k == &kernel_portable;

@@ -189,8 +189,8 @@ __attribute__((noinline)) static size_t wipe_depth(uintptr_t sp, size_t work)
  * may have left key words: zeroed before the stack is, so that a signal
  * delivered from then on saves only zeros (the callee-saved ones hold the
  * caller's values again once the work returned). x86-64 (System V and
- * Windows, whose sets differ) and AArch64; on other architectures they are
- * left as they are (docs/system.md). */
+ * Windows, whose sets differ), AArch64 and little-endian ppc64; on other
+ * architectures they are left as they are (docs/system.md). */
 #if defined(__x86_64__) && defined(SHAKERAND_HAVE_X86_64_KERNELS)
 #if defined(_WIN32)
 /* The Windows x64 convention: rbx, rbp, rdi, rsi, r12-r15 and the low 128
@@ -324,6 +324,45 @@ static void zero_registers(void)
           "v14", "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26",
           "v27", "v28", "v29", "v30", "v31", "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8",
           "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17");
+}
+#elif defined(__powerpc64__) && defined(__VSX__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* ELFv2 (little-endian ppc64): r0 and r3-r12 are volatile; of the 64 VSX
+ * registers, vs0-vs13 (f0-f13 and their vector halves) and vs32-vs51
+ * (v0-v19) are volatile; vs52-vs63 (v20-v31) are callee-saved whole, but
+ * of vs14-vs31 only doubleword 0, the FPR f14-f31, is: their doubleword 1
+ * is volatile, and a callee that used one as a vector and restored only
+ * its FPR (lfd) may leave key words there. That half is zeroed with the
+ * FPR kept (xxpermdi takes doubleword 0 of each operand, the second being
+ * the zeroed vs0). noinline: no value of a caller can be live in a
+ * doubleword 1 across the call, so the asm need not declare vs14-vs31,
+ * whose FPR halves it leaves as they are. */
+__attribute__((noinline)) static void zero_registers(void)
+{
+    __asm__ __volatile__(
+        "xxlxor 0,0,0\n\txxlxor 1,1,1\n\txxlxor 2,2,2\n\txxlxor 3,3,3\n\t"
+        "xxlxor 4,4,4\n\txxlxor 5,5,5\n\txxlxor 6,6,6\n\txxlxor 7,7,7\n\t"
+        "xxlxor 8,8,8\n\txxlxor 9,9,9\n\txxlxor 10,10,10\n\txxlxor 11,11,11\n\t"
+        "xxlxor 12,12,12\n\txxlxor 13,13,13\n\t"
+        "xxpermdi 14,14,0,0\n\txxpermdi 15,15,0,0\n\txxpermdi 16,16,0,0\n\t"
+        "xxpermdi 17,17,0,0\n\txxpermdi 18,18,0,0\n\txxpermdi 19,19,0,0\n\t"
+        "xxpermdi 20,20,0,0\n\txxpermdi 21,21,0,0\n\txxpermdi 22,22,0,0\n\t"
+        "xxpermdi 23,23,0,0\n\txxpermdi 24,24,0,0\n\txxpermdi 25,25,0,0\n\t"
+        "xxpermdi 26,26,0,0\n\txxpermdi 27,27,0,0\n\txxpermdi 28,28,0,0\n\t"
+        "xxpermdi 29,29,0,0\n\txxpermdi 30,30,0,0\n\txxpermdi 31,31,0,0\n\t"
+        "xxlxor 32,32,32\n\txxlxor 33,33,33\n\txxlxor 34,34,34\n\txxlxor 35,35,35\n\t"
+        "xxlxor 36,36,36\n\txxlxor 37,37,37\n\txxlxor 38,38,38\n\txxlxor 39,39,39\n\t"
+        "xxlxor 40,40,40\n\txxlxor 41,41,41\n\txxlxor 42,42,42\n\txxlxor 43,43,43\n\t"
+        "xxlxor 44,44,44\n\txxlxor 45,45,45\n\txxlxor 46,46,46\n\txxlxor 47,47,47\n\t"
+        "xxlxor 48,48,48\n\txxlxor 49,49,49\n\txxlxor 50,50,50\n\txxlxor 51,51,51\n\t"
+        "li 0,0\n\tli 3,0\n\tli 4,0\n\tli 5,0\n\tli 6,0\n\tli 7,0\n\tli 8,0\n\t"
+        "li 9,0\n\tli 10,0\n\tli 11,0\n\tli 12,0"
+        :
+        :
+        : "vs0", "vs1", "vs2", "vs3", "vs4", "vs5", "vs6", "vs7", "vs8", "vs9", "vs10", "vs11",
+          "vs12", "vs13", "vs32", "vs33", "vs34", "vs35", "vs36", "vs37", "vs38", "vs39", "vs40",
+          "vs41", "vs42", "vs43", "vs44", "vs45", "vs46", "vs47", "vs48", "vs49", "vs50", "vs51",
+          "r0", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12");
 }
 #else
 static void zero_registers(void) {}

@@ -129,7 +129,8 @@ int main(int argc, char **argv)
               shakerand_kind_name(kinds[k]));
     }
     /* Every kernel this CPU runs gives the model's chacha8rand stream (the
-     * NEON kernel is only ever run here and in the aarch64 suites). */
+     * NEON and VSX kernels are only ever run here and in the aarch64 and
+     * ppc64le suites). */
     char kernels[128] = "";
     for (size_t i = 0; shakerand_kernel_list[i] != NULL; i++) {
         const struct shakerand_kernel *k = shakerand_kernel_list[i];
@@ -150,6 +151,9 @@ int main(int argc, char **argv)
     shakerand_kernel_set_for_testing(NULL);
 #if defined(__aarch64__)
     CHECK(strstr(kernels, "neon") != NULL, "the NEON kernel was not run");
+#endif
+#if defined(__powerpc64__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    CHECK(strstr(kernels, "vsx") != NULL, "the VSX kernel was not run");
 #endif
     printf("kernels run:%s\n", kernels);
     printf("kernel %s\n%d passed, %d failed\n", shakerand_kernel_name(), passed, failed);

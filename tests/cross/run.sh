@@ -3,7 +3,8 @@
 # Builds the library's portable sources with Debian's cross compilers and runs
 # tests/cross/entropy_cross.c under qemu-user: DARN on POWER9 (and its
 # absence on POWER8), RNDR on ARMv8.5 (absent on Cortex-A57), big-endian
-# s390x, and x86-64 without RDRAND/RDSEED (qemu64).
+# s390x, and x86-64 without RDRAND/RDSEED (qemu64); on ppc64le also
+# tests/cross/registers_ppc64le.c (the registers after a refill).
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -34,6 +35,12 @@ check() { # name command...
 build powerpc64le-linux-gnu-gcc "$tmp/ppc64le"
 check "ppc64le power9 (DARN)" qemu-ppc64le -cpu power9 "$tmp/ppc64le" darn present $hex
 check "ppc64le power8 (no DARN)" qemu-ppc64le -cpu power8 "$tmp/ppc64le" darn absent $hex
+# The registers after refills, every kernel (the vsx one is compiled for
+# POWER8, the ABI's baseline: power8 proves it needs nothing later).
+(cd "$root" && powerpc64le-linux-gnu-gcc $flags $(grep -v '^#' src/sources.txt) \
+    src/entropy/fault_testing.c tests/cross/registers_ppc64le.c -o "$tmp/ppc64le_registers")
+check "ppc64le power9 registers" qemu-ppc64le -cpu power9 "$tmp/ppc64le_registers"
+check "ppc64le power8 registers" qemu-ppc64le -cpu power8 "$tmp/ppc64le_registers"
 
 build aarch64-linux-gnu-gcc "$tmp/aarch64"
 check "aarch64 max (RNDRRS)" qemu-aarch64 -cpu max "$tmp/aarch64" rndrrs present $hex

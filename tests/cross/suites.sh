@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # The whole C and C++ test suite (ctest) cross-built with Debian's compilers
-# and run under qemu-user: ppc64le on POWER9 (DARN), aarch64 on "max" (RNDR),
-# and big-endian s390x. The known-answer tests there prove every stream's
-# byte order on big-endian.
+# and run under qemu-user: ppc64le on POWER9 (DARN; then the VSX kernel's
+# suites on POWER8), aarch64 on "max" (RNDR), and big-endian s390x. The
+# known-answer tests there prove every stream's byte order on big-endian.
 # Left out under qemu-user, which accepts madvise() but ignores it and shows
 # its own mappings in /proc/self/smaps: the WIPEONFORK-only raw-fork test and
 # the smaps flag test (both run natively).
@@ -53,4 +53,22 @@ EOS
         echo "| $qemu | $cpu | $(grep -o '[0-9]*% tests passed.*' "$log" | tail -1) | FAILED |"
     fi
 done
+# The VSX kernel is compiled for POWER8, the ABI's baseline: its suites
+# again on power8, from the ppc64le build (test_stack only with --stack).
+build=$work/ppc64le
+p8_tests=""
+for t in test_stack test_keccak test_engine; do
+    [ -x "$build/tests/$t" ] && p8_tests="$p8_tests $t"
+done
+p8_status=passed
+: >"$build.power8.log"
+for t in $p8_tests; do
+    if ! SHAKERAND_KERNEL=vsx EXPECT_KERNEL=vsx qemu-ppc64le -cpu power8 "$build/tests/$t" \
+            >>"$build.power8.log" 2>&1; then
+        p8_status=FAILED
+        status=1
+        tail -40 "$build.power8.log" >&2
+    fi
+done
+[ -n "$p8_tests" ] && echo "| ppc64le | power8 | the vsx kernel:$p8_tests | $p8_status |"
 exit $status
