@@ -6,7 +6,9 @@ one run, each pair measured interleaved so that drift hits both.
 Usage: bench_python.py --markdown OUT.md [--json OUT.json]
 
 Every figure is the best of REPEATS timeit repeats; a verdict compares
-figures of this run only (the targets are those of issue 16).
+figures of this run only (the targets are those of issue 16, and issue
+29's for numpy's random(): no slower than PCG64 where the AVX-512 kernel
+runs, at most 1.15x its time elsewhere).
 """
 import argparse
 import datetime
@@ -132,9 +134,10 @@ def main():
         ours_g = np.random.Generator(SystemBitGenerator())
         pcg = np.random.default_rng()
         n = 10 ** 6
+        random_limit = 1.0 if shakerand.kernel() == "avx512" else 1.15
         row("Generator(SystemBitGenerator()).random(10**6)", lambda: ours_g.random(n),
-            "default_rng().random(10**6) (PCG64)", lambda: pcg.random(n), 10, 10, ("le", 1.1),
-            3 * REPEATS)
+            "default_rng().random(10**6) (PCG64)", lambda: pcg.random(n), 10, 10,
+            ("le", random_limit), 3 * REPEATS)
         row("Generator(SystemBitGenerator()).integers(0, 10**9, 10**6)",
             lambda: ours_g.integers(0, 10 ** 9, n), "default_rng().integers(0, 10**9, 10**6)",
             lambda: pcg.integers(0, 10 ** 9, n), 10, 10, ("le", 1.1), 3 * REPEATS)
