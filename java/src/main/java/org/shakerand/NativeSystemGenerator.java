@@ -9,15 +9,20 @@ import java.util.Arrays;
 import java.util.UUID;
 
 /**
- * The system generator in C (docs/system.md), through JNI. Platform threads: a 512-byte buffer
- * per thread (in a ThreadLocal) refilled by one JNI call serves ints, longs and UUIDs without a
- * native call per value; large requests go to native code in one call. Virtual threads get no
+ * The system generator in C (docs/system.md), through JNI. Platform threads: a buffer of
+ * {@link #WORDS} words per thread (in a ThreadLocal) refilled by one JNI call serves ints, longs
+ * and UUIDs without a native call per value; large requests go to native code in one call. Virtual threads get no
  * Java buffer: they call the C generator directly (one JNI call per value, which cannot be
  * preempted midway), and the C library's per-thread state lives in the carrier thread, so the
  * number of states is the number of carriers.
  */
 final class NativeSystemGenerator implements SystemGenerator.Backend {
-    static final int WORDS = 64;
+    /**
+     * Words per refill: 2 KiB. A JNI refill costs about 100 ns before its first byte (the call,
+     * pinning the array, the C generator's own checks) and then about 1.5 ns a word with AVX2,
+     * so 64 words paid 3 ns a word and 256 pay 1.9 (java/README.md, "Where the time goes").
+     */
+    static final int WORDS = 256;
 
     /**
      * A platform thread's buffer of native output; as a stream it serves this thread only. Not a
@@ -46,10 +51,13 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
             SystemGenerator.fill(out, off, len);
         }
 
-        /** The next word of this thread's buffer (zeroed as it is handed out). */
+        /**
+         * The next word of this thread's buffer (zeroed as it is handed out), if the buffer is
+         * still of the C library's epoch (and VM generation, where one is watched).
+         */
         long take() {
             int p = pos;
-            if (p < WORDS && epoch == epoch() && vmGeneration == vmGeneration()) {
+            if (p < WORDS && epoch == epoch() && (!WATCHED || vmGeneration == vmGeneration())) {
                 long[] a = w;
                 long v = a[p];
                 a[p] = 0;
@@ -86,19 +94,16 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
     private static final VarHandle WORD =
             MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
     private static final ByteBuffer EPOCH = NativeLib.epochWord();
-    private static final ByteBuffer VM_GENERATION = vmGenerationBuffer();
-
-    private static ByteBuffer vmGenerationBuffer() {
-        ByteBuffer b = NativeLib.vmGenerationWord();
-        return b != null ? b : ByteBuffer.allocateDirect(8);
-    }
+    private static final ByteBuffer VM_GENERATION = NativeLib.vmGenerationWord(); // null: none
+    /** Whether a VM generation counter is watched; constant, so without one its check folds away. */
+    private static final boolean WATCHED = VM_GENERATION != null;
 
     static long epoch() {
         return (long) WORD.getOpaque(EPOCH, 0);
     }
 
     static long vmGeneration() {
-        return (long) WORD.getOpaque(VM_GENERATION, 0);
+        return WATCHED ? (long) WORD.getOpaque(VM_GENERATION, 0) : 0;
     }
 
     /** This thread's buffered words still to come (for the tests). */

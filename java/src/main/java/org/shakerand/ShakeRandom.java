@@ -225,13 +225,38 @@ public class ShakeRandom extends SecureRandom {
         return SystemGenerator.watchesVmGeneration();
     }
 
+    /**
+     * The stream this call draws from. The owner is asked first: only a system instance has one,
+     * so a seeded one goes on to its stream. {@code refersTo} compares without taking a strong
+     * reference to the thread (no keep-alive barrier, unlike {@code get()}).
+     */
     private RandomStream src() {
+        Owner o = owner;
+        if (o != null && o.thread.refersTo(Thread.currentThread())) {
+            return o.local;
+        }
+        return otherSrc();
+    }
+
+    /**
+     * The seeded stream, or the calling thread's own (which becomes the owner's if there is none
+     * yet: the samplers take the fast path from then on, as nextLong does), or, on a virtual
+     * thread, the system generator per value.
+     */
+    private RandomStream otherSrc() {
         RandomStream s = seeded;
         if (s != null) {
             return s;
         }
-        Owner o = owner;
-        return o != null && o.thread.get() == Thread.currentThread() ? o.local : SystemGenerator.STREAM;
+        Thread t = Thread.currentThread();
+        RandomStream local = SystemGenerator.local(t);
+        if (local == null) {
+            return SystemGenerator.STREAM; // a virtual thread
+        }
+        if (owner == null) {
+            owner = new Owner(t, local);
+        }
+        return local;
     }
 
     RandomStream source() {
@@ -269,27 +294,16 @@ public class ShakeRandom extends SecureRandom {
 
     @Override
     public long nextLong() {
-        RandomStream s = seeded;
-        if (s != null) {
-            return s.u64();
-        }
         Owner o = owner;
-        if (o != null && o.thread.get() == Thread.currentThread()) {
+        if (o != null && o.thread.refersTo(Thread.currentThread())) {
             return o.local.u64();
         }
-        return systemLong();
+        return otherLong();
     }
 
-    private long systemLong() {
-        Thread t = Thread.currentThread();
-        RandomStream local = SystemGenerator.local(t);
-        if (local == null) {
-            return SystemGenerator.u64(); // a virtual thread
-        }
-        if (owner == null) {
-            owner = new Owner(t, local);
-        }
-        return local.u64();
+    /** nextLong() of a seeded instance, or of a thread that does not own this one. */
+    private long otherLong() {
+        return otherSrc().u64();
     }
 
     /** The top bit of {@link #nextInt()} (4 bytes of the stream). */

@@ -60,6 +60,35 @@ class SnapshotTest {
         });
     }
 
+    /**
+     * The same through an instance this thread owns (its draws skip the ThreadLocal lookup):
+     * nextLong and nextInt(bound) after a new epoch take nothing this thread had buffered.
+     */
+    @Test
+    void newEpochReachesTheOwnersFastPath() {
+        ShakeRandom r = new ShakeRandom();
+        r.nextInt(6); // this thread owns r from here on
+        if (SystemGenerator.NATIVE) {
+            if (NativeSystemGenerator.heldForTest().length < 2) {
+                r.nextLong(); // the buffer's last word: a refill
+            }
+            long[] held = NativeSystemGenerator.heldForTest();
+            assertTrue(held.length >= 2, "the buffer holds words to come");
+            ShakeRandom.newEpoch();
+            long next = r.nextLong();
+            int bounded = r.nextInt(1 << 30); // 2^30 divides 2^32: the low word's top 30 bits
+            for (long h : held) {
+                assertFalse(h == next, "nextLong: a word buffered before the new epoch");
+                assertFalse((int) h >>> 2 == bounded, "nextInt(bound): a word buffered before the new epoch");
+            }
+        } else {
+            int before = JavaSystemGenerator.reseedsForTest();
+            ShakeRandom.newEpoch();
+            r.nextLong();
+            assertEquals(before + 1, JavaSystemGenerator.reseedsForTest(), "reseeded at the next draw");
+        }
+    }
+
     @Test
     void vmGenerationCounterWatchedOnlyWhereThereIsOne() {
         // The pure path watches none anywhere; the native one only a readable vmclock device.
