@@ -25,8 +25,10 @@
 
 /* The reseed budget: after SHAKERAND_RESEED_BYTES of output or
  * SHAKERAND_RESEED_SECONDS, whichever comes first. The clock is read once
- * per SHAKERAND_CLOCK_CHECK_BYTES drawn, and a large request is served in
- * pieces of at most SHAKERAND_MAX_PIECE_BYTES, each through the checks. */
+ * SHAKERAND_CLOCK_CHECK_BYTES have been drawn since it was last read (in
+ * the C core, when the output it makes ahead runs out: src/system.c), and
+ * a large request is served in pieces of at most SHAKERAND_MAX_PIECE_BYTES,
+ * each through the checks. */
 #define SHAKERAND_RESEED_BYTES ((uint64_t)16 << 20)
 #define SHAKERAND_RESEED_SECONDS 60
 #define SHAKERAND_RESEED_NANOSECONDS ((uint64_t)SHAKERAND_RESEED_SECONDS * 1000000000u)

@@ -206,6 +206,7 @@ const void *shakerand_system_engine_for_testing(void)
     return s != NULL ? &s->engine : NULL;
 }
 size_t shakerand_system_state_size_for_testing(void) { return mapping_size(); }
+size_t shakerand_system_ahead_bytes_for_testing(void) { return AHEAD_BYTES; }
 
 void shakerand_system_continuation_for_testing(const void *state_copy, void *out, size_t n)
 {
@@ -584,6 +585,8 @@ static inline int still_sound(const struct system_state *s)
  * which would say the kernel wiped the page. */
 static void discard(struct system_state *s)
 {
+    if (s->magic == 0)
+        s->wiped_on_fork = 1; /* only the kernel zeroes a mapped page (as in ready) */
     s->fast_end = 0;
     s->magic = STATE_UNSEEDED;
 }
@@ -640,11 +643,10 @@ __attribute__((noinline, cold)) static uint64_t reentrant_word(unsigned n)
     return load_le(b, n);
 }
 
-/* The common case, inlined: n bytes that the live refill still holds
- * (small ones copied without a call), on a thread whose state the general
- * path left open to it (open_fast_path: seeded, with WIPEONFORK, what is
- * left of the refill), on a little-endian host (where the refill's bytes
- * lie in order). The marker is set before the state is read. Returns 0 if
+/* The common case, inlined: n bytes of the output made ahead (small ones
+ * copied without a call), on a thread whose state the general path left
+ * open to it (open_fast_path: seeded, with WIPEONFORK), on a little-endian
+ * host (where the bytes made ahead lie in order). The marker is set before the state is read. Returns 0 if
  * the case does not apply, or if the state was wiped under the take (a
  * signal handler forked and this is the child) or is of an earlier epoch:
  * out is then written again by the general path. A page a fork wiped has
@@ -664,7 +666,8 @@ static inline int fast_take(void *out, size_t n)
     int done = 0;
     if (__builtin_expect(s != NULL, 1)) {
         const size_t c = s->cursor;
-        if (__builtin_expect(c + n <= s->fast_end && shakerand_host_is_little_endian(), 1)) {
+        if (__builtin_expect(
+                c <= s->fast_end && n <= s->fast_end - c && shakerand_host_is_little_endian(), 1)) {
             unsigned char *src = s->ahead + c;
             s->cursor = c + n;
             SHAKERAND_SIGNAL_FENCE();

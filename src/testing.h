@@ -83,8 +83,10 @@ const void *shakerand_system_state_for_testing(void);
 const void *shakerand_system_engine_for_testing(void);
 size_t shakerand_system_state_size_for_testing(void);
 /* The n bytes a copy of a thread's state (its whole mapping) would hand
- * out next, if nothing told it to reseed. */
+ * out next, if nothing told it to reseed; how much it makes ahead for small
+ * requests. */
 void shakerand_system_continuation_for_testing(const void *state_copy, void *out, size_t n);
+size_t shakerand_system_ahead_bytes_for_testing(void);
 
 #ifdef __cplusplus
 }

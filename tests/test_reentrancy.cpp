@@ -6,6 +6,9 @@
 // observed at any step must hold a state of its own stream.
 #include <sys/time.h>
 #include <sys/wait.h>
+#if defined(__linux__) || defined(__FreeBSD__)
+#include <sys/syscall.h> /* SYS_fork: a fork that runs no fork handlers */
+#endif
 #include <unistd.h>
 
 #include <algorithm>
@@ -571,5 +574,90 @@ TEST(Reentrancy, HandlerDuringThreadExit)
     append_handler_words(words);
     EXPECT_EQ(0u, repeats(words));
 }
+
+// A fork that runs no fork handlers (a raw fork system call, as _Fork() is
+// in a handler) at every step of a fast-path take, with WIPEONFORK: the
+// child finds its page zeroed, epoch 0, never the process's (which starts
+// at 1), and must serve neither zeros nor its parent's value (except at the
+// take's last step, after which the value is the parent's to keep) nor its
+// parent's later words. With the process's epoch starting at 0 the child
+// returned zeros.
+#if defined(SYS_fork)
+bool raw_fork_child = false;
+
+void raw_fork_in_handler(int)
+{
+    const int saved = errno;
+    if (syscall(SYS_fork) == 0)
+        raw_fork_child = true;
+    handler_runs.fetch_add(1, std::memory_order_relaxed);
+    errno = saved;
+}
+
+void raw_fork_at_every_step_of_a_take(size_t n)
+{
+    SCOPED_TRACE(n);
+    step_hook_guard hook;
+    // A fresh seed and a general-path word, outside the hook: the next
+    // draw of n bytes is a fast-path take.
+    auto open_fast_path = [] {
+        in_hook = true;
+        EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+        (void)shakerand_system_u64();
+        in_hook = false;
+    };
+    open_fast_path();
+    step_counter = 0;
+    fire_at = -1;
+    std::vector<unsigned char> buf(n);
+    shakerand_system_fill(buf.data(), n);
+    const long steps = step_counter.load();
+    ASSERT_GE(steps, 2);
+    for (long k = 0; k < steps; k++) {
+        open_fast_path();
+        int fds[2];
+        ASSERT_EQ(0, pipe(fds));
+        step_counter = 0;
+        fire_at = k;
+        std::vector<unsigned char> v(n);
+        shakerand_system_fill(v.data(), n);
+        in_hook = true;
+        std::uint64_t w[4];
+        for (auto &x : w)
+            x = shakerand_system_u64();
+        in_hook = false;
+        if (raw_fork_child) {
+            bool ok = write(fds[1], v.data(), n) == static_cast<ssize_t>(n);
+            ok = ok && write(fds[1], w, sizeof w) == static_cast<ssize_t>(sizeof w);
+            _exit(ok ? 0 : 1);
+        }
+        close(fds[1]);
+        std::vector<unsigned char> cv(n);
+        std::uint64_t cw[4];
+        ASSERT_EQ(static_cast<ssize_t>(n), read(fds[0], cv.data(), n)) << "no child at step " << k;
+        ASSERT_EQ(static_cast<ssize_t>(sizeof cw), read(fds[0], cw, sizeof cw));
+        close(fds[0]);
+        int status = 0;
+        while (waitpid(-1, &status, 0) > 0) {
+        }
+        EXPECT_NE(std::vector<unsigned char>(n, 0), cv) << "the child served zeros at step " << k << " of " << steps;
+        if (k < steps - 1) {
+            EXPECT_NE(v, cv) << "the child repeated its parent's value at step " << k << " of " << steps;
+        }
+        for (auto a : w) {
+            for (auto b : cw) {
+                EXPECT_NE(a, b) << "the child repeated its parent's later words at step " << k;
+            }
+        }
+    }
+}
+
+TEST(Reentrancy, RawForkFromAHandlerAtEveryStepOfAFastTake)
+{
+    handler_guard handler(SIGUSR1, raw_fork_in_handler);
+    for (size_t n : {8, 16, 100, 768})
+        raw_fork_at_every_step_of_a_take(n);
+}
+#endif
 
 }  // namespace

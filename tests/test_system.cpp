@@ -1166,4 +1166,80 @@ TEST_F(System, WipeOnForkThatDoesNothingIsCaughtByTheForkHandler)
 }
 #endif
 
+// The budgets count what the fast path served: a thread that draws only
+// words or small fills reseeds at the byte budget (give or take what is
+// made ahead), and reads the clock once SHAKERAND_CLOCK_CHECK_BYTES have
+// been drawn since the last reading, when its output made ahead runs out.
+// Counting only the general path's own requests, words alone went 64 MiB
+// without a reseed.
+TEST(SystemBudgets, CountWhatTheFastPathServed)
+{
+    std::thread([] {
+        const std::uint64_t ahead = shakerand_system_ahead_bytes_for_testing();
+        ASSERT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+        auto before = shakerand_system_seed_count_for_testing();
+        std::uint64_t bytes = 0;
+        while (shakerand_system_seed_count_for_testing() == before && bytes < 4 * SHAKERAND_RESEED_BYTES) {
+            (void)shakerand_system_u64();
+            bytes += 8;
+        }
+        EXPECT_LE(bytes, SHAKERAND_RESEED_BYTES + ahead);
+        EXPECT_GE(bytes, SHAKERAND_RESEED_BYTES - ahead);
+        // The time budget, from 50 places in the output made ahead, by
+        // words and by 13-byte fills.
+        for (int trial = 0; trial < 50; trial++) {
+            SCOPED_TRACE(trial);
+            ASSERT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+            for (int i = 0; i < trial * 97; i++)
+                (void)shakerand_system_u64();
+            before = shakerand_system_seed_count_for_testing();
+            shakerand_system_clock_offset_for_testing((trial + 1) * (SHAKERAND_RESEED_NANOSECONDS + 1000000000u));
+            const std::size_t n = trial % 2 ? 13 : 8;
+            bytes = 0;
+            while (shakerand_system_seed_count_for_testing() == before && bytes < SHAKERAND_RESEED_BYTES) {
+                std::uint8_t b[16];
+                shakerand_system_fill(b, n);
+                bytes += n;
+            }
+            EXPECT_LE(bytes, SHAKERAND_CLOCK_CHECK_BYTES + ahead);
+        }
+        shakerand_system_clock_offset_for_testing(0);
+    }).join();
+}
+
+// Output is zeroed as it is handed out (docs/system.md): no word or small
+// fill drawn, by the fast path or the general one, is left in the thread's
+// state, and a reseed leaves none of the output made ahead that was never
+// handed out.
+TEST(SystemMemory, HandedOutBytesAreNotInTheState)
+{
+    std::thread([] {
+        std::vector<std::uint64_t> drawn;
+        for (int i = 0; i < 2000; i++) // crosses several refills of the output made ahead
+            drawn.push_back(shakerand_system_u64());
+        for (int i = 0; i < 40; i++) {
+            std::uint8_t b[100];
+            shakerand_system_fill(b, i % 2 ? 16 : sizeof b);
+            std::uint64_t w;
+            std::memcpy(&w, b, 8);
+            drawn.push_back(w);
+        }
+        const auto *state = static_cast<const std::uint8_t *>(shakerand_system_state_for_testing());
+        const std::size_t size = shakerand_system_state_size_for_testing();
+        ASSERT_NE(state, nullptr);
+        auto holds = [&](const void *p, std::size_t n) {
+            const auto *b = static_cast<const std::uint8_t *>(p);
+            return std::search(state, state + size, b, b + n) != state + size;
+        };
+        for (std::uint64_t w : drawn)
+            EXPECT_FALSE(holds(&w, sizeof w)) << "a drawn word is still in the state";
+
+        const std::vector<std::uint8_t> copy(state, state + size);
+        std::uint8_t next[64];
+        shakerand_system_continuation_for_testing(copy.data(), next, sizeof next);
+        ASSERT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+        EXPECT_FALSE(holds(next, 16)) << "output made before the reseed is still there";
+    }).join();
+}
+
 }  // namespace
