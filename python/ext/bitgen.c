@@ -15,10 +15,12 @@
  * kernel zeroes in a child even after a raw clone that skips fork handlers.
  * Checking a fork generation on every value instead cost 0.3 ns a value,
  * 15 % of numpy's random(). A snapshot's restore is another matter: no
- * handler runs in the restored copies, so every value compares the system
- * generator's epoch words (shakerand_system_epoch_words: a restore hook's
- * new_epoch, the VM generation counter where it is watched) with those the
- * buffer was filled under, and a buffer of an older epoch is filled again.
+ * handler runs in the restored copies, so every value, once taken,
+ * compares the system generator's epoch words (shakerand_system_epoch_words:
+ * a restore hook's new_epoch, the VM generation counter where it is
+ * watched) with those the buffer was filled under, and a value from a
+ * buffer of an older epoch (or one a fork zeroed during the take) is thrown
+ * away and the buffer filled again.
  * numpy holds the bit generator's lock around every call.
  *
  * The list and the handlers are the process's, not an interpreter's: a
@@ -28,6 +30,7 @@
 #include "_core.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -141,14 +144,18 @@ static inline int system_bits_current(const struct system_bits *b)
     return ((b->epoch ^ *epoch_word) | (b->vm_generation ^ *vm_generation_word)) == 0;
 }
 
-/* n bytes of the buffer as a little-endian word, zeroed there; NULL if
- * the buffer holds fewer or is of an older epoch. */
+/* n bytes of the buffer as a little-endian word in *v, zeroed there; 0 if
+ * the buffer holds fewer, or if after the take it is of an older epoch (a
+ * restore) or was wiped (a fork from a signal handler during the take: a
+ * wiped buffer's epoch is 0, never the system generator's, which starts at
+ * 1), and the word is then thrown away. */
 static inline int system_bits_take(struct system_bits *b, size_t n, uint64_t *v)
 {
     const size_t pos = b->pos;
-    if (__builtin_expect(b->end - pos < n || !system_bits_current(b), 0))
+    if (__builtin_expect(b->end - pos < n, 0))
         return 0;
     b->pos = pos + n;
+    atomic_signal_fence(memory_order_seq_cst);
     unsigned char *p = b->buffer + pos;
     if (n == 8) {
         memcpy(v, p, 8);
@@ -161,7 +168,8 @@ static inline int system_bits_take(struct system_bits *b, size_t n, uint64_t *v)
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     *v = n == 8 ? __builtin_bswap64(*v) : __builtin_bswap32((uint32_t)*v);
 #endif
-    return 1;
+    atomic_signal_fence(memory_order_seq_cst);
+    return system_bits_current(b);
 }
 
 /* The take after a refill, out of line and reached by a tail call, so the
