@@ -21,3 +21,12 @@ func fastRead([]byte) bool { return false }
 func currentP() int { return 0 }
 
 func slotsForTest() []struct{} { return nil }
+
+// heldForTest returns a copy of the bytes the pool's next stream would hand
+// out next (the one Uint64 just put back, on one P).
+func heldForTest() []byte {
+	p := acquire()
+	held := append([]byte(nil), p.buf[p.pos:]...)
+	release(p)
+	return held
+}

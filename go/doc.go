@@ -67,7 +67,12 @@
 // counted on a clock that includes time suspended where the OS has
 // one (CLOCK_BOOTTIME on Linux, CLOCK_MONOTONIC_RAW on macOS,
 // GetTickCount64 on Windows; elsewhere only the monotonic clock, which may
-// stop while suspended). As in the C core, chacha8rand overwrites its key
+// stop while suspended). The runtime's monotonic clock is read every 4 KiB
+// drawn, as the C core reads its clock; the clock that counts suspend (a
+// system call on Linux) only when the wall clock moved against the
+// monotonic one, as a suspend moves it, or a second after its last
+// reading: a suspend counts at the next check after it, or at worst a
+// second of running time later. As in the C core, chacha8rand overwrites its key
 // with the next as soon as an iteration is computed and zeroes bytes as it
 // hands them out, and a reseed wipes the engine it replaces; the states
 // live in a table of their own, one per P, never in a sync.Pool, which

@@ -7,10 +7,14 @@ import (
 	"math/bits"
 )
 
-// streamSize is a stream's buffer: one refill (a cgo call of about 30 ns
-// in the cgo build) per 256 words keeps the call's cost near 0.12 ns a word
-// (1 KiB measured 0.5 ns a word slower through rand.New(...).Int63).
-const streamSize = 2048
+// streamSize is a stream's buffer (a power of two: readThrough). A refill
+// has a fixed cost (a cgo call, and in the C core about 250 ns a call
+// besides the generation, measured on an AVX2 EPYC under load; in the
+// pure-Go build a lock and the clock check): one per 512 words measured
+// 0.5 to 0.8 ns a word less than one per 256 in the cgo build, and the
+// same in the pure-Go build (2 KiB through rand.New(...).Int63 had measured
+// 0.5 ns a word less than 1 KiB).
+const streamSize = 4096
 
 // filler is where a stream's bytes come from: the system generator
 // (systemFiller) or one seeded engine.

@@ -8,7 +8,7 @@ import (
 	"math/rand/v2"
 )
 
-// The top-level functions take their bytes from 2 KiB streams over the
+// The top-level functions take their bytes from 4 KiB streams over the
 // system generator: one per P (the scheduler's processor) in
 // buffers_perp.go, with a sync.Pool behind them for the rest (and for
 // everything under the race detector).
@@ -19,12 +19,16 @@ import (
 // between threads, so no Go-side cache can be keyed by thread; a P runs one
 // goroutine at a time, so a per-P buffer needs no lock.
 //
-// Why it is safe: a buffer is used by one goroutine at a time (pinned to
-// its P, or holding it between acquire and release), and a stream never
-// hands out a byte twice. Which thread filled a buffer does not matter: its
-// bytes are just bytes of the system generator's output. A buffer the pool
-// drops at a garbage collection is not zeroed (the pool gives no hook); its
-// unused bytes were never handed out and are garbage from then on.
+// Why it is safe: a buffer is used by one goroutine at a time (a P's slot
+// by the goroutine pinned to that P, a pooled stream by the goroutine
+// holding it between acquire and release), bytes are zeroed as they are
+// handed out, and bytes moved from a stream into a slot are zeroed in the
+// stream, which is then empty: no byte is handed out twice. Which thread
+// filled a buffer does not matter: its bytes are just bytes of the system
+// generator's output. A buffer the pool drops at a garbage collection is
+// not zeroed (the pool gives no hook); its unused bytes (usually none: a
+// release moves them into the slot) were never handed out and are garbage
+// from then on.
 
 // Read fills b with random bytes from the system generator. It always
 // fills all of b and returns len(b), nil; like crypto/rand.Read it never
@@ -32,7 +36,7 @@ import (
 // crashes).
 //
 // Reads shorter than 512 bytes are served from the same per-P buffers as
-// Uint64 (up to 2 KiB each, bytes zeroed as they are handed out): those
+// Uint64 (up to 4 KiB each, bytes zeroed as they are handed out): those
 // bytes live in the Go heap until used, outside the C generator's reseed
 // schedule, core-dump exclusion and fork wiping. A Go program that forks
 // without exec could hand out the same buffered bytes twice; where that
@@ -43,9 +47,9 @@ import (
 func Read(b []byte) (n int, err error) {
 	if len(b) >= directReadMin {
 		systemFill(b)
-		return len(b), nil
+	} else if !fastRead(b) { // readSmall written out: one call less
+		readSlow(b)
 	}
-	readSmall(b)
 	return len(b), nil
 }
 
@@ -53,11 +57,15 @@ func Read(b []byte) (n int, err error) {
 // call or an interface, so a caller's array stays on its stack (NewUUID,
 // Text).
 func readSmall(b []byte) {
-	if len(b) > 0 && !fastRead(b) {
-		p := acquire()
-		p.read(b)
-		release(p)
+	if !fastRead(b) {
+		readSlow(b)
 	}
+}
+
+func readSlow(b []byte) {
+	p := acquire()
+	p.read(b)
+	release(p)
 }
 
 // Requests at least this long skip the buffers and go to the generator

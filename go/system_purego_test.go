@@ -32,7 +32,10 @@ func TestOSEntropy(t *testing.T) {
 
 // A suspend moves the boot clock and not the monotonic one: reseedInterval
 // on the boot clock since the reseed reseeds the state, as it does on the
-// monotonic one.
+// monotonic one. clockDue reads the boot clock at once when the wall clock
+// moved against the monotonic one, as a suspend moves it, and otherwise
+// once per bootReadEvery of monotonic time (a suspend during which the
+// wall clock was set back as far).
 func TestReseedCountsSuspend(t *testing.T) {
 	if _, ok := bootClock(); !ok {
 		t.Skipf("no clock that counts suspend on %s: the reseed goes by the monotonic clock alone", runtime.GOOS)
@@ -46,15 +49,27 @@ func TestReseedCountsSuspend(t *testing.T) {
 	if s.eng != first {
 		t.Fatal("reseeded with no clock due")
 	}
-	s.bootStart -= reseedInterval // as after that long asleep
+	s.bootStart -= reseedInterval    // as after that long asleep,
+	s.bootReadLead -= reseedInterval // which put the wall clock as far ahead of the monotonic one
 	s.fill(b)
 	if s.eng == first {
-		t.Fatal("no reseed reseedInterval after the last on the boot clock")
+		t.Fatal("no reseed reseedInterval after the last on the boot clock (the wall clock moved)")
 	}
 	second := s.eng
-	s.monoStart = s.monoStart.Add(-reseedInterval)
+	s.bootStart -= reseedInterval // asleep, the wall clock set back by as much meanwhile
+	s.fill(b)
+	if s.eng != second {
+		t.Fatal("the boot clock read within bootReadEvery of the last reading, the wall clock unmoved")
+	}
+	s.bootReadMono -= bootReadEvery
 	s.fill(b)
 	if s.eng == second {
+		t.Fatal("no reseed reseedInterval after the last on the boot clock (bootReadEvery after its last reading)")
+	}
+	third := s.eng
+	s.monoStart = s.monoStart.Add(-reseedInterval)
+	s.fill(b)
+	if s.eng == third {
 		t.Fatal("no reseed reseedInterval after the last on the monotonic clock")
 	}
 }

@@ -26,7 +26,7 @@ func TestConcurrentNoRepeats(t *testing.T) {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			out := make([][16]byte, 0, 3*per)
+			out := make([][16]byte, 0, 4*per)
 			for i := 0; i < per; i++ {
 				var a [16]byte
 				Read(a[:])
@@ -38,6 +38,14 @@ func TestConcurrentNoRepeats(t *testing.T) {
 				u := NewUUID()
 				u[6], u[8] = 0, 0 // fixed bits aside, the rest must differ too
 				out = append(out, u)
+				var d [16]byte // 8-byte reads have a path of their own
+				Read(d[:8])
+				Read(d[8:])
+				out = append(out, d)
+				if i%7 == 0 {
+					var odd [3]byte // the words after it straddle the buffer's 8-byte grid
+					Read(odd[:])
+				}
 				_ = IntN(10) + int(Uint32N(7)) + Perm(3)[0]
 				if i%100 == 0 {
 					big := make([]byte, 600) // the direct path

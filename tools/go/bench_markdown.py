@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT OR Apache-2.0
-"""Turns `go test -bench` output (several -count runs) into the Go section
-of BENCHMARKS.md: the seed's table beside ours, and each target of issue 8
-met or missed.
+"""Turns `go test -bench` output (several rounds) into the Go section of
+BENCHMARKS.md: the seed's table beside ours, and each target of issues 8,
+17 and 29 met or missed.
 
 Usage: bench_markdown.py RAW.txt BENCHSTAT.txt FRAGMENT.md [PURE_RAW.txt]
 Medians over the runs, as benchstat reports them. PURE_RAW.txt is the same
-benchmarks built with CGO_ENABLED=0 (the pure-Go build), run in the same
-session.
+benchmarks built with CGO_ENABLED=0 (the pure-Go build), its rounds taking
+turns with RAW.txt's (tools/go/run-bench.sh). A target's ratio is taken
+within each round ("# round N" lines split them), where a benchmark and its
+peer ran seconds apart, and the median of the rounds' ratios is reported
+with their range.
 """
 import datetime
+import os
 import platform
 import re
 import statistics
@@ -37,6 +41,36 @@ def parse(path):
             {k: len(v) for k, v in ns.items()})
 
 
+def rounds(path):
+    """The ns/op and MB/s of each round: lists of dicts, one per round."""
+    out = []
+    for line in open(path):
+        line = line.strip()
+        if line.startswith("# round") or not out:
+            out.append(({}, {}))
+            if line.startswith("# round"):
+                continue
+        m = LINE.match(line)
+        if m:
+            out[-1][0][m[1]] = float(m[2])
+            if m[3]:
+                out[-1][1][m[1]] = float(m[3])
+    return out
+
+
+def round_ratio(rs, f):
+    """The median and range of f(ns, mbs) over the rounds where it is defined."""
+    vals = []
+    for ns, mbs in rs:
+        try:
+            vals.append(f(ns, mbs))
+        except (KeyError, ZeroDivisionError):
+            pass
+    if not vals:
+        return None
+    return statistics.median(vals), min(vals), max(vals), len(vals)
+
+
 def sh(cmd):
     try:
         return subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.strip()
@@ -60,9 +94,10 @@ def main():
     L.append("## Go (`make bench-go`)")
     L.append("")
     L.append(f"Machine: {model}, {sh(['nproc'])} CPUs, {platform.system()} {platform.release()}; "
-             f"{sh(['go', 'version'])}; {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC. "
-             f"Medians of {n} runs (`tools/go/run-bench.sh`; the benchstat summary with confidence "
-             "intervals is below). Lower is better.")
+             f"{sh(['go', 'version'])}; {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; "
+             f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end. "
+             f"Medians of {n} rounds, the cgo and the pure-Go build taking turns (`tools/go/run-bench.sh`; "
+             "the benchstat summary with confidence intervals is below). Lower is better.")
     L.append("")
     L.append("**The \"bad random\" table re-made** (shared/seeds/go-bad-random-benchmark.txt): "
              "each source behind math/rand's `rand.New(SOURCE).Int63`, its names, its figures "
@@ -141,7 +176,8 @@ def main():
     pure = parse(sys.argv[4])[0] if len(sys.argv) > 4 else {}
     pure_mbs = parse(sys.argv[4])[1] if len(sys.argv) > 4 else {}
     if pure:
-        L.append("**The pure-Go build** (`CGO_ENABLED=0`, the same benchmarks in the same session):")
+        L.append("**The pure-Go build** (`CGO_ENABLED=0`, the same benchmarks, its rounds taking turns with "
+                 "the cgo build's):")
         L.append("")
         L.append("| benchmark | ns/op | MB/s |")
         L.append("|---|---:|---:|")
@@ -150,40 +186,52 @@ def main():
                 L.append(f"| {label} | {fmt(pure[key])} | {fmt(pure_mbs[key]) if key in pure_mbs else ''} |")
         L.append("")
 
-    L.append("**Targets** (issues 8 and 17; every figure from this run):")
+    L.append("**Targets** (issues 8, 17 and 29; every figure from this run). Each ratio is the median of "
+             "the rounds' ratios, a benchmark against its peer in the same round (the range over the rounds "
+             "in brackets); the figures in ns or MB/s are the medians over all rounds.")
     L.append("")
     L.append("| target | limit | measured | verdict |")
     L.append("|---|---|---|---|")
-    g = ns.get
-    top, v2 = g("Uint64/goroutines=1"), g("MathRandV2Uint64/goroutines=1")
-    if top and v2:
-        target("cgo: top-level `Uint64` ≤ 1.2x `math/rand/v2.Uint64`", f"{fmt(1.2 * v2)} ns",
-               f"{fmt(top)} ns ({top / v2:.2f}x)", top <= 1.2 * v2)
-    if g("SourceUint64") and g("ChaCha8"):
-        target("cgo: `Source.Uint64` ≤ `ChaCha8.Uint64`", f"{fmt(g('ChaCha8'))} ns",
-               f"{fmt(g('SourceUint64'))} ns", g("SourceUint64") <= g("ChaCha8"))
-    if g("Reader/size=8B") and g("CryptoReader/size=8B"):
-        r8, c8 = g("Reader/size=8B"), g("CryptoReader/size=8B")
-        target("cgo: `Reader`, 8 bytes, ≤ 0.5x `crypto/rand.Read`", f"{fmt(0.5 * c8)} ns",
-               f"{fmt(r8)} ns ({r8 / c8:.2f}x)", r8 <= 0.5 * c8)
-    if g("ShakerandRand") and g("MathRand"):
-        target("cgo: `rand.New(NewSource()).Int63` ≤ 1.5x `MathRand`",
-               f"{fmt(1.5 * g('MathRand'))} ns",
-               f"{fmt(g('ShakerandRand'))} ns ({g('ShakerandRand') / g('MathRand'):.2f}x)",
-               g("ShakerandRand") <= 1.5 * g("MathRand"))
-    if mbs.get("Reader/size=1MiB") and mbs.get("CryptoReader/size=1MiB"):
-        r = mbs["Reader/size=1MiB"] / mbs["CryptoReader/size=1MiB"]
-        target("cgo: `Reader`, 1 MiB, ≥ 5x `crypto/rand`", f"{fmt(5 * mbs['CryptoReader/size=1MiB'])} MB/s",
-               f"{fmt(mbs['Reader/size=1MiB'])} MB/s ({r:.1f}x)", r >= 5)
-    ptop, pv2 = pure.get("Uint64/goroutines=1"), pure.get("MathRandV2Uint64/goroutines=1")
-    if ptop and pv2:
-        target("pure Go: top-level `Uint64` ≤ 1.5x `math/rand/v2.Uint64`", f"{fmt(1.5 * pv2)} ns",
-               f"{fmt(ptop)} ns ({ptop / pv2:.2f}x)", ptop <= 1.5 * pv2)
-    if pure_mbs.get("Reader/size=1MiB") and pure_mbs.get("CryptoReader/size=1MiB"):
-        r = pure_mbs["Reader/size=1MiB"] / pure_mbs["CryptoReader/size=1MiB"]
-        target("pure Go: `Reader`, 1 MiB, ≥ 1.5x `crypto/rand`",
-               f"{fmt(1.5 * pure_mbs['CryptoReader/size=1MiB'])} MB/s",
-               f"{fmt(pure_mbs['Reader/size=1MiB'])} MB/s ({r:.1f}x)", r >= 1.5)
+    cgo_rounds = rounds(raw)
+    pure_rounds = rounds(sys.argv[4]) if len(sys.argv) > 4 else []
+
+    def ratio_target(label, rs, mine, peer, limit, slower_ok, unit="ns"):
+        """mine/peer (ns/op) at most limit if slower_ok, else peer/mine at least limit
+        (or, for unit MB/s, mine/peer in MB/s at least limit)."""
+        if unit == "MB/s":
+            r = round_ratio(rs, lambda ns, mbs: mbs[mine] / mbs[peer])
+            med = {k: statistics.median(m[k] for _, m in rs if k in m) for k in (mine, peer)
+                   if any(k in m for _, m in rs)}
+        else:
+            f = (lambda ns, mbs: ns[mine] / ns[peer]) if slower_ok else (lambda ns, mbs: ns[peer] / ns[mine])
+            r = round_ratio(rs, f)
+            med = {k: statistics.median(n[k] for n, _ in rs if k in n) for k in (mine, peer)
+                   if any(k in n for n, _ in rs)}
+        if r is None or len(med) < 2:
+            return
+        m, lo, hi, n = r
+        ok = m <= limit if slower_ok else m >= limit
+        word = "x the time" if slower_ok else "x faster" if unit == "ns" else "x the rate"
+        target(label, f"{'≤' if slower_ok else '≥'} {limit}{word}",
+               f"{fmt(med[mine])} {unit} against {fmt(med[peer])} {unit}: {m:.2f}{word} "
+               f"[{lo:.2f}–{hi:.2f}, {n} rounds]", ok)
+
+    ratio_target("cgo: top-level `Uint64` ≤ 1.2x `math/rand/v2.Uint64` (issue 8)", cgo_rounds,
+                 "Uint64/goroutines=1", "MathRandV2Uint64/goroutines=1", 1.2, True)
+    ratio_target("cgo: `Source.Uint64` ≤ `ChaCha8.Uint64` (issue 8)", cgo_rounds,
+                 "SourceUint64", "ChaCha8", 1.0, True)
+    ratio_target("cgo: `rand.New(NewSource()).Int63` ≤ 1.5x `MathRand` (issue 8)", cgo_rounds,
+                 "ShakerandRand", "MathRand", 1.5, True)
+    ratio_target("cgo: `Reader`, 1 MiB, ≥ 5x `crypto/rand` (issue 8)", cgo_rounds,
+                 "Reader/size=1MiB", "CryptoReader/size=1MiB", 5, False, "MB/s")
+    ratio_target("cgo: `Reader.Read`, 8 bytes, ≥ 3x faster than `crypto/rand.Read` (issue 29)", cgo_rounds,
+                 "Reader/size=8B", "CryptoReader/size=8B", 3, False)
+    ratio_target("pure Go: top-level `Uint64` ≤ 1.2x `math/rand/v2.Uint64` (issue 29)", pure_rounds,
+                 "Uint64/goroutines=1", "MathRandV2Uint64/goroutines=1", 1.2, True)
+    ratio_target("pure Go: `Reader`, 1 MiB, ≥ 5x `crypto/rand` (issue 29)", pure_rounds,
+                 "Reader/size=1MiB", "CryptoReader/size=1MiB", 5, False, "MB/s")
+    ratio_target("pure Go: `Reader.Read`, 8 bytes, ≥ 3x faster than `crypto/rand.Read` (issue 29)",
+                 pure_rounds, "Reader/size=8B", "CryptoReader/size=8B", 3, False)
     L.append("")
     summary = open(stat).read().strip() if stat != "-" else ""
     if summary:
