@@ -79,9 +79,14 @@
 // would drop them unwiped. The assembly kernels zero the vector registers
 // they used and keep the state off the stack; what Go does not let a
 // library wipe: the registers and stack frames of the Go code (the
-// portable kernel's computation among them), and copies the runtime makes
-// when it moves a goroutine's stack, which may keep key or output bytes
-// until the memory is reused. Fork is not looked after: Go programs do not fork
+// portable kernel's computation among them), copies the runtime makes
+// when it moves a goroutine's stack, and the frame that a signal (the
+// runtime's preemption SIGURG, a CPU profiler's SIGPROF) delivered while a
+// kernel runs leaves on the thread's signal stack, every vector register
+// in it (a state from which the key follows), until the next signal there;
+// these may keep key or output bytes until the memory is reused (in the
+// cgo build too: Go delivers every signal on that stack, where the C
+// core's wipe does not reach). Fork is not looked after: Go programs do not fork
 // without exec. NewEpoch reseeds its states (and empties the buffers) after
 // a snapshot's restore; no VM generation counter is watched in this build.
 // Pure reports which build this is and Kernel returns "purego".

@@ -67,6 +67,7 @@ type systemState struct {
 	drawn     int           // bytes since the reseed
 	checked   int           // drawn when the clocks were last read
 	monoStart time.Time
+	wallStart time.Time // monoStart's wall reading alone (Round(0))
 	bootStart time.Duration
 	bootOK    bool
 	// At the last reading of the boot clock: the monotonic time since the
@@ -163,7 +164,7 @@ func (s *systemState) clockDue() bool {
 	if !s.bootOK {
 		return false
 	}
-	lead := now.Round(0).Sub(s.monoStart.Round(0)) - mono // Round(0): the wall readings
+	lead := now.Sub(s.wallStart) - mono // wallStart has no monotonic reading: the wall clocks' difference
 	if moved := lead - s.bootReadLead; moved < suspendSlack && moved > -suspendSlack &&
 		mono-s.bootReadMono < bootReadEvery {
 		return false
@@ -195,6 +196,7 @@ func (s *systemState) reseed() {
 	}
 	s.epoch = epoch
 	s.monoStart = time.Now()
+	s.wallStart = s.monoStart.Round(0)
 	s.bootStart, s.bootOK = bootClock()
 	s.bootReadMono, s.bootReadLead = 0, 0
 }

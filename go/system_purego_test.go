@@ -49,8 +49,26 @@ func TestReseedCountsSuspend(t *testing.T) {
 	if s.eng != first {
 		t.Fatal("reseeded with no clock due")
 	}
-	s.bootStart -= reseedInterval    // as after that long asleep,
-	s.bootReadLead -= reseedInterval // which put the wall clock as far ahead of the monotonic one
+	if s.wallStart != s.monoStart.Round(0) {
+		t.Fatal("wallStart is not the reseed's wall reading alone")
+	}
+	s.wallStart = s.wallStart.Add(-10 * time.Millisecond) // the wall clock stepped, no suspend
+	s.fill(b)
+	read := s.bootReadMono
+	s.fill(b)
+	if s.eng != first || s.bootReadMono != read {
+		t.Fatal("one step of the wall clock read the boot clock more than once")
+	}
+	s.wallStart = s.wallStart.Add(20 * time.Millisecond) // stepped back (a suspend with the clock set back further)
+	// A mark the next reading overwrites: a coarse monotonic clock (Windows)
+	// may give that reading the previous one's time.
+	s.bootReadMono = read - 1
+	s.fill(b)
+	if s.bootReadMono == read-1 {
+		t.Fatal("the wall clock set back did not read the boot clock")
+	}
+	s.bootStart -= reseedInterval                  // as after that long asleep,
+	s.wallStart = s.wallStart.Add(-reseedInterval) // which put the wall clock as far ahead of the monotonic one
 	s.fill(b)
 	if s.eng == first {
 		t.Fatal("no reseed reseedInterval after the last on the boot clock (the wall clock moved)")

@@ -43,7 +43,8 @@ func (e *chacha8) Fill(p []byte) {
 		if e.pos == chacha8OutputBytes {
 			// Whole iterations go straight into the caller's memory (the
 			// stream is the same however it is sliced); the next key goes
-			// to e.key, never to p.
+			// to e.key, never to p, not even for a moment (the AVX2
+			// kernel's waiting row goes to a scratch of its own).
 			if len(p) >= chacha8OutputBytes {
 				chacha8Iteration(&e.key, (*[chacha8OutputBytes]byte)(p))
 				p = p[chacha8OutputBytes:]

@@ -7,14 +7,16 @@ package purego
 // chacha8IterationAVX2 is chacha8IterationGeneric in AVX2 assembly
 // (chacha8rand_amd64.s): the same bytes in out and the same next key in
 // *key. It leaves no key or state in the vector registers and writes none
-// to the stack.
+// to the stack but scratch, which it zeroes before it returns (the stack
+// cannot move meanwhile: an assembly function is no safe point).
 //
 //go:noescape
-func chacha8IterationAVX2(key *[8]uint32, out *[chacha8OutputBytes]byte)
+func chacha8IterationAVX2(key *[8]uint32, out *[chacha8OutputBytes]byte, scratch *[32]byte)
 
 func chacha8Iteration(key *[8]uint32, out *[chacha8OutputBytes]byte) {
 	if useAsm {
-		chacha8IterationAVX2(key, out)
+		var scratch [32]byte
+		chacha8IterationAVX2(key, out, &scratch)
 		return
 	}
 	chacha8IterationGeneric(key, out)

@@ -12,9 +12,11 @@
 // they are, with no transposition.
 //
 // The sixteen state rows and a temporary need seventeen registers, AVX2
-// has sixteen: one row at a time waits in a 32-byte slot of the output
-// that the pass overwrites with its own output before it returns (so no
-// key-dependent value is written to the Go stack). Which row waits moves
+// has sixteen: one row at a time waits in the caller's 32-byte scratch,
+// zeroed before return. Not in the output: at the end of the second pass
+// the row waiting there is row 15 of blocks 8-15, whose upper lanes are
+// half the next key, and the output may be the caller's memory, read by
+// others while the kernel runs. Which row waits moves
 // three times a double round (the comments on the swaps say which), so
 // that the two quarter rounds run side by side always have their rows in
 // registers.
@@ -95,13 +97,13 @@ GLOBL counters<>(SB), (NOPTR+RODATA), $64
 	VMOVDQU X12, 192(lo); VEXTRACTI128 $1, Y12, 192(hi); \
 	VMOVDQU X13, 208(lo); VEXTRACTI128 $1, Y13, 208(hi)
 
-// func chacha8IterationAVX2(key *[8]uint32, out *[992]byte)
-TEXT ·chacha8IterationAVX2(SB), NOSPLIT, $0-16
+// func chacha8IterationAVX2(key *[8]uint32, out *[992]byte, scratch *[32]byte)
+TEXT ·chacha8IterationAVX2(SB), NOSPLIT, $0-24
 	MOVQ key+0(FP), AX
 	MOVQ out+8(FP), DI
+	MOVQ scratch+16(FP), SI
 	XORQ BX, BX
 	VMOVDQU counters<>+0(SB), Y12
-	LEAQ 480(DI), SI // pass 0's slot: its output's last 32 bytes
 
 pass:
 	VPBROADCASTD sigma<>+0(SB), Y0
@@ -172,7 +174,6 @@ doubleround:
 	VEXTRACTI128 $1, Y15, 496(DI)
 
 	VMOVDQU counters<>+32(SB), Y12
-	LEAQ    736(DI), SI // pass 1's slot: rows 14 and 15 of group 2
 	INCQ    BX
 	JMP     pass
 
@@ -205,6 +206,7 @@ last:
 	VPXOR Y13, Y13, Y13
 	VPXOR Y14, Y14, Y14
 	VPXOR Y15, Y15, Y15
+	VMOVDQU Y0, (SI) // the scratch's last row zeroed
 	VZEROUPPER
 	RET
 
