@@ -150,9 +150,23 @@ static inline void tls_inside_set(int inside) { tls.inside = inside; }
  * state seeded in an earlier epoch is seeded again before it serves. It
  * starts at 1, so a page a fork wiped (epoch 0) is of no epoch. */
 static _Atomic uint64_t epoch = 1;
-/* The hypervisor's VM generation counter (system_os.h), or NULL: mapped by
- * setup, which every thread with a state has been through. */
-static const volatile uint64_t *_Atomic vm_counter;
+/* The hypervisor's VM generation counter (system_os.h), mapped by setup,
+ * which every thread with a state has been through; where none is watched,
+ * a word that stays 0, so the check needs no branch of its own for that. */
+static const uint64_t no_vm_counter;
+static const volatile uint64_t *_Atomic vm_counter = &no_vm_counter;
+
+/* The counter the generator watches, or NULL. */
+static const volatile uint64_t *watched_vm_counter(void)
+{
+    const volatile uint64_t *vm = atomic_load_explicit(&vm_counter, memory_order_relaxed);
+    return vm != &no_vm_counter ? vm : NULL;
+}
+
+static void watch_vm_counter(const volatile uint64_t *vm)
+{
+    atomic_store_explicit(&vm_counter, vm != NULL ? vm : &no_vm_counter, memory_order_relaxed);
+}
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 
 static void on_fork_child(void) { atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed); }
@@ -162,15 +176,15 @@ void shakerand_system_new_epoch(void)
     atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed);
 }
 
-/* Whether s was seeded in this epoch and, where the VM generation counter
- * is watched, in this VM generation: one load and compare each (the
- * counter's 8 bytes as a word: an aligned word's load is whole on 64-bit
- * hosts, and a torn one on a 32-bit host only costs a needless reseed). */
+/* Whether s was seeded in this epoch and VM generation (0 where none is
+ * watched), in one branch (the counter's 8 bytes as a word: an aligned
+ * word's load is whole on 64-bit hosts, and a torn one on a 32-bit host
+ * only costs a needless reseed). */
 static inline int in_epoch(const struct system_state *s)
 {
     const volatile uint64_t *vm = atomic_load_explicit(&vm_counter, memory_order_relaxed);
-    return s->epoch == atomic_load_explicit(&epoch, memory_order_relaxed) &&
-           (vm == NULL || *vm == s->vm_generation);
+    return ((s->epoch ^ atomic_load_explicit(&epoch, memory_order_relaxed)) |
+            (*vm ^ s->vm_generation)) == 0;
 }
 
 /* Not stored in the pages: WIPEONFORK would zero it in a child. */
@@ -321,15 +335,14 @@ static void choose_kind(void)
 static void setup(void)
 {
     choose_kind();
-    atomic_store_explicit(&vm_counter, shakerand_system_vm_generation_map(NULL),
-                          memory_order_relaxed);
+    watch_vm_counter(shakerand_system_vm_generation_map(NULL));
     setup_status = shakerand_system_hooks_install(on_thread_exit, on_fork_child);
 }
 
 int shakerand_system_watches_vm_generation(void)
 {
     pthread_once(&setup_once, setup);
-    return atomic_load_explicit(&vm_counter, memory_order_relaxed) != NULL;
+    return watched_vm_counter() != NULL;
 }
 
 void shakerand_system_epoch_words(const volatile uint64_t **epoch_word,
@@ -342,14 +355,14 @@ void shakerand_system_epoch_words(const volatile uint64_t **epoch_word,
     if (epoch_word != NULL)
         *epoch_word = (const volatile uint64_t *)&epoch;
     if (vm_generation != NULL)
-        *vm_generation = atomic_load_explicit(&vm_counter, memory_order_relaxed);
+        *vm_generation = watched_vm_counter();
 }
 
 #if defined(SHAKERAND_TESTING)
 void shakerand_system_vmclock_path_for_testing(const char *path)
 {
     pthread_once(&setup_once, setup);
-    atomic_store(&vm_counter, shakerand_system_vm_generation_map(path));
+    watch_vm_counter(shakerand_system_vm_generation_map(path));
 }
 #endif
 
@@ -406,7 +419,7 @@ int shakerand_system_key_engine_for_testing(shakerand_engine *engine, shakerand_
 static int seed_with(struct system_state *s, const void *extra, size_t extra_len)
 {
     const uint64_t seeded_epoch = atomic_load_explicit(&epoch, memory_order_relaxed);
-    const volatile uint64_t *vm = atomic_load_explicit(&vm_counter, memory_order_relaxed);
+    const volatile uint64_t *vm = watched_vm_counter();
     const uint64_t vm_generation = vm != NULL ? shakerand_system_vm_generation_read(vm) : 0;
     const long pid = shakerand_system_process_id();
     SHAKERAND_TEST_STEP(); /* a move from here on leaves the state older than the epoch */
