@@ -172,6 +172,15 @@ JNIEXPORT jobject JNICALL Java_org_shakerand_NativeLib_vmGenerationWord(JNIEnv *
     return word == NULL ? NULL : (*env)->NewDirectByteBuffer(env, (void *)(uintptr_t)word, 8);
 }
 
+/* The address of a direct buffer's first byte, for the word reads of JDK 17
+ * to 21 (NativeSystemGenerator). */
+JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_bufferAddress(JNIEnv *env, jclass c,
+                                                                    jobject buffer)
+{
+    (void)c;
+    return (jlong)(uintptr_t)(*env)->GetDirectBufferAddress(env, buffer);
+}
+
 /* setSeed: fresh entropy plus a digest of the caller's bytes, copied out
  * of the Java heap and wiped after. */
 JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_systemReseed(JNIEnv *env, jclass c,

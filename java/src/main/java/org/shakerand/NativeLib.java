@@ -390,6 +390,9 @@ final class NativeLib {
 
     static native java.nio.ByteBuffer vmGenerationWord();
 
+    /** The address of a direct buffer's first byte (0 if it has none). */
+    static native long bufferAddress(java.nio.ByteBuffer buffer);
+
     /**
      * A new engine in native memory; IllegalArgumentException for an unknown kind or a seed
      * length the kind refuses (the C library's SHAKERAND_EINVAL).

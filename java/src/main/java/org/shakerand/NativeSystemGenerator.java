@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 package org.shakerand;
 
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -18,22 +19,26 @@ import java.util.UUID;
  */
 final class NativeSystemGenerator implements SystemGenerator.Backend {
     /**
-     * Words per refill: 2 KiB. A JNI refill costs about 100 ns before its first byte (the call,
-     * pinning the array, the C generator's own checks) and then about 1.5 ns a word with AVX2,
-     * so 64 words paid 3 ns a word and 256 pay 1.9 (java/README.md, "Where the time goes").
+     * Words per refill: 8 KiB. A JNI refill costs about 180 ns before its first word (the call,
+     * pinning the array, the C generator's own checks) and then about 1.4 ns a word with AVX2,
+     * so a word costs 2.1 ns at 256 words, 1.75 at 512 and 1.55 at 1024 (java/README.md, "Where
+     * the time goes"). Only platform threads that draw have one.
      */
-    static final int WORDS = 256;
+    static final int WORDS = 1024;
 
     /**
      * A platform thread's buffer of native output; as a stream it serves this thread only. Not a
      * {@link BufferedStream}: that one refills as soon as it is drained (an engine's state must
      * move past what it delivered), while this one refills only when a word is asked for, so a
      * thread that stopped drawing holds no output, and it serves longs from a long[] with no
-     * byte assembly.
+     * byte assembly. A 4-byte draw takes the low half of a word and keeps the high half (its
+     * index in {@link #spare}) for the next 4-byte draw, so ints cost half a word of generation.
      */
     static final class Buffer implements RandomStream {
         final long[] w = new long[WORDS];
         int pos = WORDS;
+        /** The word whose high half is still to be handed out (its low half is zero), or -1. */
+        int spare = -1;
         long epoch, vmGeneration; // the epoch words when it was filled
 
         @Override
@@ -41,14 +46,40 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
             return take();
         }
 
+        /**
+         * The spare high half if there is one and the buffer is still of the C library's epoch;
+         * otherwise the low half of the next word, its high half kept as the spare.
+         */
         @Override
         public int u32() {
-            return (int) take();
+            int s = spare;
+            if (s >= 0 && current()) {
+                long[] a = w;
+                long v = a[s];
+                a[s] = 0;
+                spare = -1;
+                return (int) (v >>> 32);
+            }
+            int p = pos;
+            if (p < WORDS && current()) {
+                long[] a = w;
+                long v = a[p];
+                a[p] = v & 0xFFFFFFFF00000000L;
+                spare = p;
+                pos = p + 1;
+                return (int) v;
+            }
+            return (int) refillAndTake();
         }
 
         @Override
         public void fill(byte[] out, int off, int len) {
             SystemGenerator.fill(out, off, len);
+        }
+
+        /** Whether the buffer is still of the C library's epoch (and VM generation, if watched). */
+        private boolean current() {
+            return epoch == epoch() && (!WATCHED || vmGeneration == vmGeneration());
         }
 
         /**
@@ -57,7 +88,7 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
          */
         long take() {
             int p = pos;
-            if (p < WORDS && epoch == epoch() && (!WATCHED || vmGeneration == vmGeneration())) {
+            if (p < WORDS && current()) {
                 long[] a = w;
                 long v = a[p];
                 a[p] = 0;
@@ -69,9 +100,10 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
 
         /**
          * One JNI call refills the whole buffer; the first word is returned (and zeroed). The epoch
-         * words are read first, so a new epoch during the fill shows.
+         * words are read first, so a new epoch during the fill shows. A spare half is dropped.
          */
         long refillAndTake() {
+            spare = -1;
             epoch = epoch();
             vmGeneration = vmGeneration();
             NativeLib.systemFillLongs(w);
@@ -84,26 +116,128 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
         void clear() {
             Arrays.fill(w, 0);
             pos = WORDS;
+            spare = -1;
         }
     }
 
     private static final ThreadLocal<Buffer> BUFFER = ThreadLocal.withInitial(Buffer::new);
 
     // The C library's epoch words (docs/system.md, "Snapshots and clones"): a buffer compares
-    // them before each word it hands out. The VM generation is a zero word where none is watched.
-    private static final VarHandle WORD =
-            MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    // them before each word or half word it hands out. The VM generation is a zero word where none
+    // is watched.
     private static final ByteBuffer EPOCH = NativeLib.epochWord();
     private static final ByteBuffer VM_GENERATION = NativeLib.vmGenerationWord(); // null: none
     /** Whether a VM generation counter is watched; constant, so without one its check folds away. */
     private static final boolean WATCHED = VM_GENERATION != null;
 
+    /**
+     * Reads of the words, each a constant {@code ()long} handle that C2 inlines to one load.
+     * Opaque (volatile through Unsafe), not plain: a plain read of a word no Java code writes
+     * could be hoisted out of a caller's loop, and then a new epoch would not be seen before the
+     * next draw; on x86 both are one load, and plain measured no faster.
+     */
+    private static final MethodHandle EPOCH_READ = reader(EPOCH);
+    private static final MethodHandle VM_GENERATION_READ = WATCHED ? reader(VM_GENERATION) : null;
+    /**
+     * How the words are read (for the tests): "MemorySegment" on JDK 22 and later, "Unsafe" on
+     * 17 to 21 where jdk.unsupported is present, "ByteBuffer" otherwise.
+     */
+    static final String WORD_ACCESS = segmentReader(EPOCH) != null ? "MemorySegment"
+            : unsafeReader(EPOCH) != null ? "Unsafe" : "ByteBuffer";
+
+    private static MethodHandle reader(ByteBuffer word) {
+        MethodHandle m = segmentReader(word);
+        if (m == null) {
+            m = unsafeReader(word);
+        }
+        return m != null ? m : bufferReader(word);
+    }
+
+    /**
+     * On JDK 17 to 21 (no java.lang.foreign): {@code sun.misc.Unsafe.getLongVolatile(null,
+     * address)}, one load (an acquiring one on Arm): about 0.4 ns
+     * where the ByteBuffer view costs 1.2 (JDK 17; java/README.md, "Where the time goes"). Not on
+     * 22 and later, where Unsafe's memory access is deprecated for removal (and warns from 24).
+     * The address is of a C static that lives as long as the library. Null where jdk.unsupported
+     * is absent (a jlinked runtime without it; on the module path, unless it is resolved) or the
+     * read does not match the buffer's.
+     */
+    private static MethodHandle unsafeReader(ByteBuffer word) {
+        if (Runtime.version().feature() >= 22) {
+            return null;
+        }
+        try {
+            Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+            NativeSystemGenerator.class.getModule().addReads(unsafeClass.getModule());
+            java.lang.reflect.Field f = unsafeClass.getDeclaredField("theUnsafe");
+            f.setAccessible(true);
+            Object unsafe = f.get(null);
+            long address = NativeLib.bufferAddress(word);
+            if (address == 0 || (address & 7) != 0) {
+                return null;
+            }
+            MethodHandle get = MethodHandles.lookup().unreflect(
+                    unsafeClass.getMethod("getLongVolatile", Object.class, long.class));
+            MethodHandle read = MethodHandles.insertArguments(get, 0, unsafe, null, address);
+            long byUnsafe = (long) read.invokeExact();
+            long byBuffer = (long) bufferReader(word).invokeExact();
+            return byUnsafe == byBuffer ? read : null;
+        } catch (Throwable e) { // no usable sun.misc.Unsafe: the ByteBuffer view
+            return null;
+        }
+    }
+
+    /** An opaque read of the native-order word at the start of {@code word}, as a ()long handle. */
+    private static MethodHandle bufferReader(ByteBuffer word) {
+        VarHandle view = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
+        return MethodHandles.insertArguments(view.toMethodHandle(VarHandle.AccessMode.GET_OPAQUE), 0, word, 0);
+    }
+
+    /**
+     * The same read through a {@code MemorySegment} over the buffer, on JDK 22 and later (found
+     * by reflection, so the jar still builds and runs on 17): about 0.3 ns a read where the
+     * {@code ByteBuffer} view VarHandle costs about 1.2 ns (its limit, address, alignment and
+     * session checks, not all inlined; java/README.md, "Where the time goes"). {@code ofBuffer}
+     * is not a restricted method: no native access is asked for. Null where no segment can be
+     * made or it reads another value than the buffer does: the ByteBuffer view serves then.
+     */
+    private static MethodHandle segmentReader(ByteBuffer word) {
+        if (Runtime.version().feature() < 22) {
+            return null;
+        }
+        try {
+            Class<?> segment = Class.forName("java.lang.foreign.MemorySegment");
+            Object seg = segment.getMethod("ofBuffer", java.nio.Buffer.class).invoke(null, word);
+            Class<?> layout = Class.forName("java.lang.foreign.ValueLayout");
+            Object javaLong = layout.getField("JAVA_LONG").get(null); // native order, 8-aligned
+            VarHandle vh = (VarHandle) layout.getMethod("varHandle").invoke(javaLong);
+            MethodHandle read = MethodHandles.insertArguments(
+                    vh.toMethodHandle(VarHandle.AccessMode.GET_OPAQUE), 0, seg, 0L);
+            long bySegment = (long) read.invokeExact();
+            long byBuffer = (long) bufferReader(word).invokeExact();
+            return bySegment == byBuffer ? read : null;
+        } catch (Throwable e) { // no usable java.lang.foreign: the ByteBuffer view
+            return null;
+        }
+    }
+
     static long epoch() {
-        return (long) WORD.getOpaque(EPOCH, 0);
+        try {
+            return (long) EPOCH_READ.invokeExact();
+        } catch (Throwable e) { // a read of live native memory cannot fail
+            throw new AssertionError(e);
+        }
     }
 
     static long vmGeneration() {
-        return WATCHED ? (long) WORD.getOpaque(VM_GENERATION, 0) : 0;
+        if (!WATCHED) {
+            return 0;
+        }
+        try {
+            return (long) VM_GENERATION_READ.invokeExact();
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
     }
 
     /** This thread's buffered words still to come (for the tests). */

@@ -30,7 +30,7 @@ import java.util.stream.LongStream;
  * library's exact samplers (Lemire's multiply-and-reject, RNG-BC-1 for {@link BigInteger}
  * bounds).
  *
- * <p>Threads: platform threads draw from a small per-thread buffer (512 bytes) refilled by one
+ * <p>Threads: platform threads draw from a small per-thread buffer (8 KiB) refilled by one
  * native call; the first thread to use an instance also skips the ThreadLocal lookup. Virtual
  * threads hold no buffer of their own and call the C generator per value, so their number costs
  * no memory here. Without the native library the same holds with a Java generator per thread.
@@ -286,10 +286,14 @@ public class ShakeRandom extends SecureRandom {
         }
     }
 
+    /** The next 4 bytes of a seeded stream; on the system generator half a buffered word. */
     @Override
     public int nextInt() {
-        RandomStream s = seeded;
-        return s != null ? s.u32() : (int) nextLong();
+        Owner o = owner;
+        if (o != null && o.thread.refersTo(Thread.currentThread())) {
+            return o.local.u32();
+        }
+        return otherSrc().u32();
     }
 
     @Override

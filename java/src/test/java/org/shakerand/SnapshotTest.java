@@ -3,6 +3,7 @@ package org.shakerand;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -79,7 +80,8 @@ class SnapshotTest {
             int bounded = r.nextInt(1 << 30); // 2^30 divides 2^32: the low word's top 30 bits
             for (long h : held) {
                 assertFalse(h == next, "nextLong: a word buffered before the new epoch");
-                assertFalse((int) h >>> 2 == bounded, "nextInt(bound): a word buffered before the new epoch");
+                assertFalse((int) h >>> 2 == bounded || (int) (h >>> 32) >>> 2 == bounded,
+                        "nextInt(bound): a word buffered before the new epoch");
             }
         } else {
             int before = JavaSystemGenerator.reseedsForTest();
@@ -87,6 +89,56 @@ class SnapshotTest {
             r.nextLong();
             assertEquals(before + 1, JavaSystemGenerator.reseedsForTest(), "reseeded at the next draw");
         }
+    }
+
+    /**
+     * On the native path an int is half a buffered word: the low half, then the high half kept
+     * as the spare. A new epoch drops the spare: the next nextInt is not it.
+     */
+    @Test
+    void newEpochDropsTheSpareHalf() {
+        if (!SystemGenerator.NATIVE) {
+            return;
+        }
+        ShakeRandom r = new ShakeRandom();
+        r.nextLong(); // this thread owns r from here on
+        NativeSystemGenerator.Buffer b =
+                (NativeSystemGenerator.Buffer) SystemGenerator.local(Thread.currentThread());
+        if (b.spare >= 0) {
+            r.nextInt(); // a half another test left
+        }
+        if (NativeSystemGenerator.WORDS - b.pos < 2) {
+            r.nextLong(); // the buffer's last word: a refill
+        }
+        long word = b.w[b.pos];
+        assertEquals((int) word, r.nextInt(), "the low half first");
+        assertEquals(word & 0xFFFFFFFF00000000L, b.w[b.spare], "the low half zeroed as it is handed out");
+        ShakeRandom.newEpoch();
+        int next = r.nextInt();
+        assertNotEquals((int) (word >>> 32), next, "the spare half of the old epoch was handed out");
+        assertEquals(-1, b.spare, "a refill, which keeps no spare");
+        long fresh = b.w[b.pos];
+        assertEquals((int) fresh, r.nextInt(), "the low half");
+        assertEquals((int) (fresh >>> 32), r.nextInt(), "then the high half");
+        assertEquals(0, b.w[b.pos - 1], "and the word zeroed");
+    }
+
+    /**
+     * The buffers read the C library's live epoch word (through a MemorySegment on JDK 22 and
+     * later, sun.misc.Unsafe before): a new epoch set in C moves what they read.
+     */
+    @Test
+    void epochWordIsReadLive() {
+        if (!SystemGenerator.NATIVE) {
+            return;
+        }
+        assertEquals(Runtime.version().feature() >= 22 ? "MemorySegment" : "Unsafe",
+                NativeSystemGenerator.WORD_ACCESS, "the word's reader");
+        long before = NativeSystemGenerator.epoch();
+        ShakeRandom.newEpoch();
+        long after = NativeSystemGenerator.epoch();
+        assertTrue(after != before, "a new epoch moves the word the buffers read");
+        assertEquals(after, SystemGenerator.epochWord());
     }
 
     @Test

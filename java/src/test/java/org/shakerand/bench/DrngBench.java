@@ -62,6 +62,12 @@ public class DrngBench {
         return g.rng.nextLong();
     }
 
+    /** Issue 29: a bounded draw (Lemire's method here; JDK 17's Random/TLR use a modulus). */
+    @Benchmark
+    public int nextIntBound(Generator g) {
+        return g.rng.nextInt(1000);
+    }
+
     /** Benchmark 2: 2 MiB per op. */
     @Benchmark
     public byte[] nextBytes2MiB(Generator g) {
