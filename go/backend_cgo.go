@@ -168,6 +168,6 @@ func uuid7(u *UUID) {
 }
 
 // Kernel returns the name of the kernel set the C core runs ("avx512",
-// "avx2", "neon" or "portable"; SHAKERAND_KERNEL forces one), or "purego"
-// in the pure-Go build.
+// "avx2", "neon", "vsx" or "portable"; SHAKERAND_KERNEL forces one), or
+// "purego" in the pure-Go build.
 func Kernel() string { return C.GoString(C.shakerand_kernel_name()) }
