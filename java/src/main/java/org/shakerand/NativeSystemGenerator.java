@@ -29,9 +29,10 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
     /**
      * A platform thread's buffer of native output; as a stream it serves this thread only. Not a
      * {@link BufferedStream}: that one refills as soon as it is drained (an engine's state must
-     * move past what it delivered), while this one refills only when a word is asked for, so a
-     * thread that stopped drawing holds no output, and it serves longs from a long[] with no
-     * byte assembly. A 4-byte draw takes the low half of a word and keeps the high half (its
+     * move past what it delivered), while this one refills only when a word is asked for (a
+     * thread that stopped drawing still holds what its last refill left, up to WORDS - 1 words
+     * and a half, until its next draws or the collector take it), and it serves longs from a
+     * long[] with no byte assembly. A 4-byte draw takes the low half of a word and keeps the high half (its
      * index in {@link #spare}) for the next 4-byte draw, so ints cost half a word of generation.
      */
     static final class Buffer implements RandomStream {
@@ -103,10 +104,15 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
          * words are read first, so a new epoch during the fill shows. A spare half is dropped.
          */
         long refillAndTake() {
+            // Nothing of the old fill stays servable if the fill throws (a reseed that fails
+            // after a new epoch): the epoch words are stored only once the fill succeeded.
             spare = -1;
-            epoch = epoch();
-            vmGeneration = vmGeneration();
+            pos = WORDS;
+            long e = epoch();
+            long g = vmGeneration();
             NativeLib.systemFillLongs(w);
+            epoch = e;
+            vmGeneration = g;
             long v = w[0];
             w[0] = 0;
             pos = 1;
@@ -136,14 +142,19 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
      * could be hoisted out of a caller's loop, and then a new epoch would not be seen before the
      * next draw; on x86 both are one load, and plain measured no faster.
      */
-    private static final MethodHandle EPOCH_READ = reader(EPOCH);
+    private static final MethodHandle SEGMENT_EPOCH_READ = segmentReader(EPOCH);
+    private static final MethodHandle UNSAFE_EPOCH_READ =
+            SEGMENT_EPOCH_READ == null ? unsafeReader(EPOCH) : null;
+    private static final MethodHandle EPOCH_READ = SEGMENT_EPOCH_READ != null ? SEGMENT_EPOCH_READ
+            : UNSAFE_EPOCH_READ != null ? UNSAFE_EPOCH_READ : bufferReader(EPOCH);
     private static final MethodHandle VM_GENERATION_READ = WATCHED ? reader(VM_GENERATION) : null;
     /**
-     * How the words are read (for the tests): "MemorySegment" on JDK 22 and later, "Unsafe" on
-     * 17 to 21 where jdk.unsupported is present, "ByteBuffer" otherwise.
+     * How the epoch word is read, the reader in use (for the tests and java/README.md):
+     * "MemorySegment" on JDK 22 and later, "Unsafe" on 17 to 21 where jdk.unsupported is
+     * resolved, "ByteBuffer" otherwise.
      */
-    static final String WORD_ACCESS = segmentReader(EPOCH) != null ? "MemorySegment"
-            : unsafeReader(EPOCH) != null ? "Unsafe" : "ByteBuffer";
+    static final String WORD_ACCESS = SEGMENT_EPOCH_READ != null ? "MemorySegment"
+            : UNSAFE_EPOCH_READ != null ? "Unsafe" : "ByteBuffer";
 
     private static MethodHandle reader(ByteBuffer word) {
         MethodHandle m = segmentReader(word);

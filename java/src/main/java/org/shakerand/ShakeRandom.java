@@ -253,7 +253,11 @@ public class ShakeRandom extends SecureRandom {
         if (local == null) {
             return SystemGenerator.STREAM; // a virtual thread
         }
-        if (owner == null) {
+        Owner o = owner;
+        Thread ot = o != null ? o.thread.get() : null;
+        if (ot == null || !ot.isAlive()) {
+            // No owner yet, or one that died: this thread takes over the fast path, and the dead
+            // thread's buffer is no longer kept alive by this instance.
             owner = new Owner(t, local);
         }
         return local;

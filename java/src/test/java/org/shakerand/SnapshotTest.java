@@ -160,4 +160,21 @@ class SnapshotTest {
             assertTrue(b > a, "after newEpoch: millisecond " + b + ", before " + a);
         }
     }
+
+    /** setSeed drops a spare half with the buffer: the next nextInt is not the zeroed half (0). */
+    @Test
+    void setSeedDropsTheSpareHalf() {
+        if (!SystemGenerator.NATIVE) {
+            return;
+        }
+        ShakeRandom r = new ShakeRandom();
+        int zeros = 0;
+        for (int i = 0; i < 64; i++) {
+            r.nextLong();
+            r.nextInt(); // a spare half now
+            r.setSeed(new byte[] {1});
+            zeros += r.nextInt() == 0 ? 1 : 0;
+        }
+        assertTrue(zeros < 2, zeros + " of 64 nextInt after setSeed were 0");
+    }
 }

@@ -299,4 +299,33 @@ class ThreadSafetyTest {
         assertThrows(java.security.NoSuchAlgorithmException.class, () -> SecureRandom.getInstance(
                 "ShakeRandom", new java.security.SecureRandomParameters() {}, PROVIDER));
     }
+
+    /**
+     * An instance whose first user was a thread that has ended is taken over by the next thread
+     * that draws: it no longer keeps the dead thread's buffer alive, and the new thread gets the
+     * owner's fast path.
+     */
+    @Test
+    void ownerThatDiedIsReplaced() throws Exception {
+        ShakeRandom r = new ShakeRandom();
+        Thread first = new Thread(r::nextLong);
+        first.start();
+        first.join();
+        assertEquals(first, ownerThread(r));
+        for (int i = 0; i < 4; i++) {
+            r.nextInt(1000);
+        }
+        assertEquals(Thread.currentThread(), ownerThread(r));
+    }
+
+    private static Thread ownerThread(ShakeRandom r) throws Exception {
+        Field ownerField = ShakeRandom.class.getDeclaredField("owner");
+        ownerField.setAccessible(true);
+        Object owner = ownerField.get(r);
+        assertNotNull(owner, "no owner");
+        Field threadField = owner.getClass().getDeclaredField("thread");
+        threadField.setAccessible(true);
+        return ((java.lang.ref.WeakReference<?>) threadField.get(owner)).get() instanceof Thread t
+                ? t : null;
+    }
 }
