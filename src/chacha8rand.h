@@ -63,6 +63,13 @@ typedef void (*shakerand_chacha8_fn)(const uint64_t key[4], void *out, uint64_t 
 #define SHAKERAND_HAVE_PPC64LE_KERNELS 1
 #endif
 
+/* WebAssembly with the SIMD128 proposal enabled (-msimd128): a module that
+ * holds these instructions loads only on an engine that has them, so the
+ * host picks the module, not this code (js/README.md). */
+#if defined(__wasm__) && defined(__wasm_simd128__)
+#define SHAKERAND_HAVE_WASM_SIMD128_KERNELS 1
+#endif
+
 void shakerand_chacha8rand_portable(const uint64_t key[4], void *out, uint64_t next_key[4]);
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
 void shakerand_chacha8rand_avx2(const uint64_t key[4], void *out, uint64_t next_key[4]);
@@ -70,6 +77,9 @@ void shakerand_chacha8rand_avx512(const uint64_t key[4], void *out, uint64_t nex
 #endif
 #if defined(SHAKERAND_HAVE_AARCH64_KERNELS)
 void shakerand_chacha8rand_neon(const uint64_t key[4], void *out, uint64_t next_key[4]);
+#endif
+#if defined(SHAKERAND_HAVE_WASM_SIMD128_KERNELS)
+void shakerand_chacha8rand_simd128(const uint64_t key[4], void *out, uint64_t next_key[4]);
 #endif
 #if defined(SHAKERAND_HAVE_PPC64LE_KERNELS)
 void shakerand_chacha8rand_vsx(const uint64_t key[4], void *out, uint64_t next_key[4]);

@@ -152,6 +152,18 @@ static const struct shakerand_kernel kernel_vsx = {
 };
 #endif
 
+#if defined(SHAKERAND_HAVE_WASM_SIMD128_KERNELS)
+/* A module with SIMD128 instructions runs only where the engine has them
+ * (the host chose this module by feature detection): always supported. */
+static const struct shakerand_kernel kernel_simd128 = {
+    "simd128",
+    shakerand_keccakp1600_permute_portable,
+    shakerand_keccakp1600x4_permute_portable,
+    shakerand_keccakp1600x8_permute_portable,
+    shakerand_chacha8rand_simd128,
+};
+#endif
+
 const struct shakerand_kernel *const shakerand_kernel_list[] = {
     &kernel_portable,
 #if defined(SHAKERAND_HAVE_X86_64_KERNELS)
@@ -163,6 +175,9 @@ const struct shakerand_kernel *const shakerand_kernel_list[] = {
 #endif
 #if defined(SHAKERAND_HAVE_PPC64LE_KERNELS)
     &kernel_vsx,
+#endif
+#if defined(SHAKERAND_HAVE_WASM_SIMD128_KERNELS)
+    &kernel_simd128,
 #endif
     NULL,
 };
@@ -186,6 +201,10 @@ static int kernel_supported(const struct shakerand_kernel *k)
     if (k == &kernel_vsx)
         return 1;
 #endif
+#if defined(SHAKERAND_HAVE_WASM_SIMD128_KERNELS)
+    if (k == &kernel_simd128)
+        return 1;
+#endif
     return k == &kernel_portable;
 }
 
@@ -203,7 +222,13 @@ const struct shakerand_kernel *shakerand_kernel_find(const char *name)
 
 static const struct shakerand_kernel *detect(void)
 {
+#if defined(__wasm__)
+    /* WebAssembly has no environment: the host picks the kernel by the
+     * module it loads (js/README.md). */
+    const char *forced = NULL;
+#else
     const char *forced = getenv("SHAKERAND_KERNEL");
+#endif
     if (forced != NULL && forced[0] != '\0') {
         const struct shakerand_kernel *k = shakerand_kernel_find(forced);
         if (k != NULL)

@@ -51,6 +51,12 @@ void shakerand_fatal(const char *message)
     const shakerand_fatal_handler handler = atomic_load(&fatal_handler);
     if (handler != NULL)
         handler(message);
+#if defined(__wasm__)
+    /* No standard error: the trap is a RuntimeError thrown in the host, and
+     * the module is not used again (js/lib/core.js). */
+    (void)message;
+    __builtin_trap();
+#else
     /* write(2), not stdio: this may run in a signal handler, or with the
      * stderr lock held by the code it interrupted. */
     static const char prefix[] = "shakerand: fatal: ";
@@ -59,4 +65,5 @@ void shakerand_fatal(const char *message)
     ignored = write(STDERR_FILENO, "\n", 1);
     (void)ignored;
     abort();
+#endif
 }
