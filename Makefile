@@ -14,7 +14,7 @@ BUILD_WINDOWS ?= build-windows
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps build-c check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-verify demo bench bench-go bench-java bench-python verify verify-long clean
+.PHONY: all deps build-c check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-verify demo bench bench-go bench-java bench-python bench-js verify verify-long clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -29,7 +29,7 @@ deps:
 # pycryptodome) and vector checks; the Go module (cgo); the Java suite on
 # JDK 17, both paths. make test runs everything; make verify the long
 # forms.
-CHECK_TARGETS := check-format test-c check-python check-go check-java
+CHECK_TARGETS := check-format test-c check-python check-go check-java test-js
 check: deps
 	@tools/run-targets.sh "$(MAKE)" $(CHECK_TARGETS)
 	@echo "make check: passed (make test runs everything)"
@@ -53,7 +53,7 @@ check-java:
 # last two side by side (a+b), each mostly on one core: the JVMs under qemu
 # and the statistical batteries.
 TEST_TARGETS := check-format test-c test-install test-clang test-asan test-tsan test-cross test-platforms \
-    test-windows test-python test-go test-java test-java-cross+test-verify
+    test-windows test-python test-go test-java test-js test-java-cross+test-verify
 test: deps
 	@tools/install-deps.sh verify # now, not beside test-java-cross's own apt downloads
 	@tools/run-targets.sh "$(MAKE)" $(TEST_TARGETS)
@@ -152,6 +152,13 @@ test-go:
 test-java:
 	java/run-tests.sh
 
+# The JavaScript package (js/): the WebAssembly modules built, the suite
+# under node --test and in headless Chromium with each module, examples/web,
+# and npm pack installed into a new project (js/run-tests.sh). About 30 s.
+test-js:
+	tools/install-deps.sh js
+	js/run-tests.sh
+
 # The jar's aarch64, ppc64le and s390x natives under qemu-user with each
 # architecture's JVM: vectors, provider, threads, DARN and RNDR.
 test-java-cross:
@@ -219,6 +226,14 @@ bench-python:
 # The Go benchmarks (the "bad random" table re-made), into BENCHMARKS.md.
 bench-go:
 	tools/go/run-bench.sh
+
+# The JavaScript benchmark (js/bench/bench.mjs: the package beside Node's
+# crypto and Math.random), into BENCHMARKS.md. About 30 s.
+bench-js:
+	tools/install-deps.sh js
+	js/tools/build-wasm.sh
+	node js/bench/bench.mjs --markdown $(BUILD_BENCH)/js.md --json $(BUILD_BENCH)/js.json
+	python3 tools/bench_section.py javascript $(BUILD_BENCH)/js.md BENCHMARKS.md
 
 # JMH: drnglib's three benchmarks at 1 and 2 threads into BENCHMARKS.md (about 6-8 minutes).
 bench-java:

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Installs what building and testing shakerand needs, only what is missing.
-# Usage: install-deps.sh [test|bench|cross|verify|platforms|windows|format|demo]
+# Usage: install-deps.sh [test|bench|cross|verify|platforms|windows|format|demo|js]
 set -eu
 want="cmake ninja-build g++ clang pkg-config libgtest-dev nlohmann-json3-dev"
 [ "${1:-test}" = bench ] && want="$want libssl-dev libsodium-dev libbenchmark-dev openssl"
@@ -11,6 +11,10 @@ want="cmake ninja-build g++ clang pkg-config libgtest-dev nlohmann-json3-dev"
     gcc-s390x-linux-gnu libc6-dev-ppc64el-cross libc6-dev-arm64-cross libc6-dev-s390x-cross"
 # Windows: MinGW-w64 (GCC 12) cross-builds, Wine 8 runs (tests/windows/).
 [ "${1:-test}" = windows ] && want="$want mingw-w64 wine64 libgnutls30"
+# JavaScript: clang 14 with wasm-ld and wasi-libc for the WebAssembly
+# modules, Chromium for the browser suite (js/), Node and npm where missing.
+[ "${1:-test}" = js ] && want="clang lld-14 wasi-libc libclang-rt-14-dev-wasm32 chromium
+    $(command -v node >/dev/null 2>&1 || echo nodejs) $(command -v npm >/dev/null 2>&1 || echo npm)"
 [ "${1:-test}" = verify ] && want="$want ent dieharder rng-tools5 clang-16 libclang-rt-16-dev
     valgrind cppcheck clang-tidy llvm"
 missing=""

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+// The JavaScript benchmark: the package beside Node's own generators, in
+// one run, each contender in a loop of its own (a shared call site turns
+// polymorphic and favours whichever ran first), the median of 7 rounds of
+// about 150 ms. Usage: node bench/bench.mjs [--markdown FILE] [--json FILE]
+// (make bench-js writes BENCHMARKS.md's JavaScript section with it).
+// Also the portable module beside the SIMD128 one, for the kernel's gain.
+import * as crypto from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+
+import * as s from '../lib/index.mjs';
+import { create, wasmImports } from '../lib/core.js';
+
+const args = process.argv.slice(2);
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
+const ROUNDS = 7;
+const ROUND_MS = 150;
+
+function portableApi() {
+  const host = { getRandomValues: crypto.webcrypto.getRandomValues.bind(crypto.webcrypto), memory: null };
+  const bytes = readFileSync(new URL('../lib/shakerand-portable.wasm', import.meta.url));
+  return create(new WebAssembly.Instance(new WebAssembly.Module(bytes), wasmImports(host)), host);
+}
+const portable = portableApi();
+
+// ns per call: loop(n) runs n calls; doubled until a round lasts ROUND_MS.
+function measure(loop, perCall = 1) {
+  let n = 1;
+  while (true) {
+    const t0 = process.hrtime.bigint();
+    sink += loop(n) ?? 0;
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (ms >= ROUND_MS / 4) break;
+    n *= 2;
+  }
+  n *= 4;
+  const rounds = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const t0 = process.hrtime.bigint();
+    sink += loop(n) ?? 0;
+    rounds.push(Number(process.hrtime.bigint() - t0) / n / perCall);
+  }
+  rounds.sort((a, b) => a - b);
+  return rounds[ROUNDS >> 1];
+}
+
+let sink = 0;
+const MiB = 1 << 20;
+const big = new Uint8Array(MiB);
+const contenders = {
+  'shakerand randomInt(0, 100)': (n) => { let a = 0; for (let i = 0; i < n; i++) a += s.randomInt(0, 100); return a; },
+  'crypto.randomInt(0, 100)': (n) => { let a = 0; for (let i = 0; i < n; i++) a += crypto.randomInt(0, 100); return a; },
+  'shakerand random()': (n) => { let a = 0; for (let i = 0; i < n; i++) a += s.random(); return a; },
+  'Math.random()': (n) => { let a = 0; for (let i = 0; i < n; i++) a += Math.random(); return a; },
+  'shakerand randomUUID()': (n) => { let a = 0; for (let i = 0; i < n; i++) a += s.randomUUID().charCodeAt(0); return a; },
+  'crypto.randomUUID()': (n) => { let a = 0; for (let i = 0; i < n; i++) a += crypto.randomUUID().charCodeAt(0); return a; },
+  'shakerand randomUUIDv7()': (n) => { let a = 0; for (let i = 0; i < n; i++) a += s.randomUUIDv7().charCodeAt(0); return a; },
+  'shakerand randomBytes(16)': (n) => { let a = 0; for (let i = 0; i < n; i++) a += s.randomBytes(16)[0]; return a; },
+  'crypto.randomBytes(16)': (n) => { let a = 0; for (let i = 0; i < n; i++) a += crypto.randomBytes(16)[0]; return a; },
+  'shakerand randomFill(1 MiB), SIMD128': (n) => { for (let i = 0; i < n; i++) s.randomFill(big); },
+  'shakerand randomFill(1 MiB), portable': (n) => { for (let i = 0; i < n; i++) portable.randomFill(big); },
+  'crypto.randomFillSync(1 MiB)': (n) => { for (let i = 0; i < n; i++) crypto.randomFillSync(big); },
+  'crypto.getRandomValues, 1 MiB in 64 KiB pieces': (n) => {
+    for (let i = 0; i < n; i++)
+      for (let o = 0; o < MiB; o += 65536) crypto.webcrypto.getRandomValues(big.subarray(o, o + 65536));
+  },
+};
+const ns = {};
+for (const [name, loop] of Object.entries(contenders)) {
+  ns[name] = measure(loop);
+  console.log(`${name.padEnd(48)} ${ns[name] >= 1000 ? (ns[name] / 1000).toFixed(1) + ' µs' : ns[name].toFixed(2) + ' ns'}`);
+}
+
+const fmt = (v) => (v >= 1000 ? `${(v / 1000).toFixed(1)} µs` : `${v.toFixed(v < 10 ? 2 : 1)} ns`);
+const mbps = (v) => `${(MiB / v / 1e-9 / 1e6).toFixed(0)} MB/s`;
+const ratio = (a, b) => (ns[b] / ns[a]).toFixed(2);
+const targets = [
+  ['`randomInt(0, 100)` >= 3x faster than `crypto.randomInt(0, 100)`', 'shakerand randomInt(0, 100)', 'crypto.randomInt(0, 100)', 3, 'x faster'],
+  ['`random()` <= 2x `Math.random()`\'s time', 'shakerand random()', 'Math.random()', 0.5, 'time'],
+  ['`randomUUID()` no slower than `crypto.randomUUID()`', 'shakerand randomUUID()', 'crypto.randomUUID()', 1, 'x faster'],
+  ['1 MiB fill >= 2x `randomFillSync`', 'shakerand randomFill(1 MiB), SIMD128', 'crypto.randomFillSync(1 MiB)', 2, 'x faster'],
+];
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+const date = new Date().toISOString().slice(0, 10);
+let md = `## JavaScript (\`make bench-js\`)\n\n`;
+md += `${date}, Node ${process.version} (V8 ${process.versions.v8}), ${cpu}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)} at the start; `;
+md += `module in use: ${s.kernel}. Median of ${ROUNDS} rounds of about ${ROUND_MS} ms, each contender in its own loop, all in one process (js/bench/bench.mjs).\n\n`;
+md += `| operation | time per call | throughput |\n|---|---|---|\n`;
+for (const name of Object.keys(contenders)) md += `| ${name} | ${fmt(ns[name])} | ${name.includes('MiB') ? mbps(ns[name]) : ''} |\n`;
+md += `\n### Targets (issue 30), same run\n\n| target | measured | verdict |\n|---|---|---|\n`;
+for (const [label, ours, theirs, want, kind] of targets) {
+  const r = ns[theirs] / ns[ours];
+  const measured = kind === 'time'
+    ? `${fmt(ns[ours])} vs ${fmt(ns[theirs])}: ${(ns[ours] / ns[theirs]).toFixed(2)}x its time`
+    : `${fmt(ns[ours])} vs ${fmt(ns[theirs])}: ${ratio(ours, theirs)}x`;
+  md += `| ${label} | ${measured} | ${r >= want ? 'met' : 'missed'} |\n`;
+}
+const size = ['lib/index.mjs', 'lib/index.cjs', 'lib/core.js', 'lib/shakerand-portable.wasm', 'lib/shakerand-simd128.wasm', 'index.d.ts']
+  .map((f) => readFileSync(new URL(`../${f}`, import.meta.url)).length).reduce((a, b) => a + b, 0);
+md += `| package (the two \`.wasm\` modules, the JavaScript of both entries, the types) < 100 KB unminified | ${(size / 1000).toFixed(1)} KB | ${size < 100000 ? 'met' : 'missed'} |\n`;
+if (option('--markdown')) writeFileSync(option('--markdown'), md);
+if (option('--json')) writeFileSync(option('--json'), JSON.stringify({ date, node: process.version, cpu, kernel: s.kernel, ns, size }, null, 1));
+if (sink === 0.5) console.log(''); // keeps the loops' results alive

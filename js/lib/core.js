@@ -1,0 +1,564 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+// The package's API over one instance of the C core compiled to
+// WebAssembly (js/wasm/): the same in Node, browsers, workers, Deno and Bun.
+// index.mjs (ES module) and index.cjs (CommonJS) load the module and call
+// create(); index.cjs runs this file's text as a function body, so it
+// holds nothing ES-only but top-level `export function`, `export class`
+// and `export const` declarations: no imports.
+//
+// What runs where: every byte comes from the core's chacha8rand engine in
+// WebAssembly; this file keeps a 4 KiB buffer of the system generator's
+// output and serves small values from it in JavaScript, one word at a time,
+// zeroing each word as it hands it out (a call into WebAssembly per number
+// would cost more than the number).
+
+const BUFFER_WORDS = 1024; // the system generator's buffer: 4 KiB
+const SMALL_FILL = 256; // fills up to this many bytes come from the buffer
+const SCRATCH_BYTES = 65536; // bigger ones go through this much WebAssembly memory at a time
+const RAND_MAX = 0xffff_ffff_ffff; // randomInt's widest range (Node's limit), 2^48 - 1
+const TWO_32 = 4294967296;
+const TWO_48 = 281474976710656;
+const MAX_BYTES = 0x7fff_ffff; // randomBytes' limit, as Node's
+const UUID_V7_COUNTER_LIMIT = 2 ** 42;
+const HEX = Array.from({ length: 256 }, (_, i) => (i + 256).toString(16).slice(1));
+
+// ---- Errors in Node's style: the class, `code` and message crypto gives. ----
+
+function describe(value) {
+  if (value == null) return ` Received ${value}`;
+  if (typeof value === 'function') return ` Received function ${value.name}`;
+  if (typeof value === 'object') {
+    const name = value.constructor && value.constructor.name;
+    return name ? ` Received an instance of ${name}` : ` Received ${String(value)}`;
+  }
+  let shown = typeof value === 'string' ? `'${value.length > 28 ? value.slice(0, 25) + '...' : value}'` : String(value);
+  if (typeof value === 'bigint') shown += 'n';
+  return ` Received type ${typeof value} (${shown})`;
+}
+
+function withSeparators(n) {
+  const s = String(n);
+  if (!Number.isInteger(n) || Math.abs(n) <= 2 ** 32) return s;
+  const sign = n < 0 ? '-' : '';
+  const digits = s.replace('-', '');
+  let out = '';
+  for (let i = digits.length; i > 0; i -= 3) out = digits.slice(Math.max(0, i - 3), i) + (out ? '_' + out : '');
+  return sign + out;
+}
+
+export function argTypeError(name, expected, value) {
+  const e = new TypeError(`The "${name}" argument must be ${expected}.${describe(value)}`);
+  e.code = 'ERR_INVALID_ARG_TYPE';
+  return e;
+}
+
+export function outOfRangeError(name, range, value) {
+  const shown = typeof value === 'bigint' ? `${value}n` : withSeparators(value);
+  const e = new RangeError(`The value of "${name}" is out of range. It must be ${range}. Received ${shown}`);
+  e.code = 'ERR_OUT_OF_RANGE';
+  return e;
+}
+
+function entropyError() {
+  const e = new Error('shakerand: no entropy: crypto.getRandomValues failed or is missing, so nothing was generated');
+  e.code = 'ERR_SHAKERAND_ENTROPY';
+  return e;
+}
+
+function checkSize(name, size) {
+  if (typeof size !== 'number') throw argTypeError(name, 'of type number', size);
+  if (!Number.isInteger(size)) throw outOfRangeError(name, 'an integer', size);
+  if (size < 0 || size > MAX_BYTES) throw outOfRangeError(name, `>= 0 && <= ${MAX_BYTES}`, size);
+}
+
+function bytesOf(name, target) {
+  if (ArrayBuffer.isView(target)) return new Uint8Array(target.buffer, target.byteOffset, target.byteLength);
+  if (target instanceof ArrayBuffer) return new Uint8Array(target);
+  throw argTypeError(name, 'an instance of ArrayBuffer or ArrayBufferView', target);
+}
+
+// The imports the module needs, before it is instantiated: entropy() fills
+// WebAssembly memory from the host's crypto.getRandomValues (at most 65536
+// bytes a call, far more than a seed's 32), 0 on success. `getRandomValues`
+// is null where the host has none: every seed then fails, and nothing is
+// handed out.
+export function wasmImports(host) {
+  return {
+    env: {
+      entropy(pointer, length) {
+        if (host.getRandomValues == null || host.memory == null) return 1;
+        try {
+          host.getRandomValues(new Uint8Array(host.memory.buffer, pointer, length));
+          return 0;
+        } catch {
+          return 1;
+        }
+      },
+    },
+  };
+}
+
+// A tiny module whose only function returns a v128: valid exactly where
+// the engine has SIMD128 (the feature test for the kernel's module).
+export const SIMD128_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 11,
+]);
+
+// Which module to load: SHAKERAND_KERNEL ("simd128" or "portable", from
+// Node's environment or a global in a browser) forces one; otherwise
+// SIMD128 where the engine validates it.
+export function chooseKernel(forced, warn) {
+  const simd = typeof WebAssembly === 'object' && WebAssembly.validate(SIMD128_PROBE);
+  if (forced === 'portable') return 'portable';
+  if (forced === 'simd128' && simd) return 'simd128';
+  if (forced) warn(`shakerand: SHAKERAND_KERNEL=${forced} is not a kernel this engine supports; using the detected one`);
+  return simd ? 'simd128' : 'portable';
+}
+
+// The high word of x * n for x < 2^32, n <= 2^32, given the exact low word
+// lo (Math.imul(x, n) >>> 0): x * n is below 2^64, so its double is within
+// 2^11 of it, and (x * n - lo) / 2^32 rounds to the exact high word.
+export function mulHigh32(x, n, lo) {
+  return Math.round((x * n - lo) / TWO_32);
+}
+
+// The API over an instance made with wasmImports(host). `testing` adds the
+// package's own test hooks (the seed derivation, the buffer), which no
+// entry point exports: they would show the output others are about to get.
+export function create(instance, host, { testing = false } = {}) {
+  const w = instance.exports;
+  host.memory = w.memory;
+  const scratch = w.shakerand_js_alloc(SCRATCH_BYTES);
+  if (scratch === 0) throw new Error('shakerand: WebAssembly memory could not be allocated');
+
+  // A view of WebAssembly memory, made again after the memory grew (growth
+  // detaches the old ArrayBuffer).
+  let memoryBuffer = null;
+  let memoryBytes = null;
+  function heap() {
+    if (w.memory.buffer !== memoryBuffer) {
+      memoryBuffer = w.memory.buffer;
+      memoryBytes = new Uint8Array(memoryBuffer);
+    }
+    return memoryBytes;
+  }
+  function cString(pointer) {
+    const h = heap();
+    let end = pointer;
+    while (h[end] !== 0) end++;
+    let s = '';
+    for (let i = pointer; i < end; i++) s += String.fromCharCode(h[i]);
+    return s;
+  }
+
+  // ---- The system generator's buffer -------------------------------------
+  const words = new Uint32Array(BUFFER_WORDS);
+  const wordBytes = new Uint8Array(words.buffer);
+  let position = BUFFER_WORDS; // words handed out; all of them: refill first
+
+  function systemFill(pointer, length) {
+    if (w.shakerand_js_system_fill(pointer, length, Date.now()) !== 0) throw entropyError();
+  }
+  function refill() {
+    systemFill(scratch, BUFFER_WORDS * 4);
+    const fresh = new Uint8Array(w.memory.buffer, scratch, BUFFER_WORDS * 4);
+    wordBytes.set(fresh);
+    fresh.fill(0);
+    position = 0;
+  }
+  function word() {
+    if (position === BUFFER_WORDS) refill();
+    const v = words[position];
+    words[position++] = 0;
+    return v;
+  }
+
+  // Uniform in [0, n) for 1 <= n <= 2^32: Lemire's multiply-and-reject, as
+  // the C core's below_u32 (src/samplers.c), on the product's words
+  // (mulHigh32 below).
+  function below32(n) {
+    let x = word();
+    let lo = Math.imul(x, n) >>> 0;
+    if (lo < n) {
+      const t = (TWO_32 - n) % n; // 2^32 mod n
+      while (lo < t) {
+        x = word();
+        lo = Math.imul(x, n) >>> 0;
+      }
+    }
+    return mulHigh32(x, n, lo);
+  }
+  // Uniform in [0, n) for 2^32 < n <= 2^48: reject 48-bit draws at or
+  // above the largest multiple of n, then reduce (all exact in doubles).
+  function below48(n) {
+    const limit = TWO_48 - (TWO_48 % n);
+    for (;;) {
+      const x = (word() & 0xffff) * TWO_32 + word();
+      if (x < limit) return x % n;
+    }
+  }
+  function below(n) {
+    return n <= TWO_32 ? below32(n) : below48(n);
+  }
+
+  function randomInt(min, max, callback) {
+    const maxOnly = typeof max === 'undefined' || typeof max === 'function';
+    if (maxOnly) {
+      callback = max;
+      max = min;
+      min = 0;
+    }
+    if (typeof callback !== 'undefined' && typeof callback !== 'function')
+      throw argTypeError('callback', 'of type function', callback);
+    if (!Number.isSafeInteger(min)) throw argTypeError('min', 'a safe integer', min);
+    if (!Number.isSafeInteger(max)) throw argTypeError('max', 'a safe integer', max);
+    if (max <= min) throw outOfRangeError('max', `greater than the value of "min" (${min})`, max);
+    const range = max - min;
+    if (!(range <= RAND_MAX)) throw outOfRangeError(maxOnly ? 'max' : 'max - min', `<= ${RAND_MAX}`, range);
+    const n = min + below(range);
+    if (callback === undefined) return n;
+    queueMicrotask(() => callback(null, n));
+    return undefined;
+  }
+
+  // k / 2^53 for the top 53 bits of a 64-bit word (low word first), as
+  // shakerand_double.
+  function random() {
+    if (position > BUFFER_WORDS - 2) refill();
+    const lo = words[position];
+    const hi = words[position + 1];
+    words[position] = 0;
+    words[position + 1] = 0;
+    position += 2;
+    return (hi * 2097152 + (lo >>> 11)) / 9007199254740992;
+  }
+
+  function fillBytes(out) {
+    const length = out.length;
+    if (length <= SMALL_FILL) {
+      const needed = (length + 3) >>> 2;
+      if (position + needed > BUFFER_WORDS) refill();
+      const start = position * 4;
+      out.set(wordBytes.subarray(start, start + length));
+      wordBytes.fill(0, start, start + needed * 4);
+      position += needed;
+      return;
+    }
+    for (let done = 0; done < length; done += SCRATCH_BYTES) {
+      const piece = Math.min(SCRATCH_BYTES, length - done);
+      systemFill(scratch, piece);
+      out.set(new Uint8Array(w.memory.buffer, scratch, piece), done);
+    }
+    new Uint8Array(w.memory.buffer, scratch, SCRATCH_BYTES).fill(0);
+  }
+
+  function randomBytes(size) {
+    checkSize('size', size);
+    const out = new Uint8Array(size);
+    fillBytes(out);
+    return out;
+  }
+
+  function randomFill(target) {
+    fillBytes(bytesOf('buf', target));
+    return target;
+  }
+
+  function checkOptions(options) {
+    if (options !== undefined && (options === null || typeof options !== 'object'))
+      throw argTypeError('options', 'of type object', options);
+  }
+
+  function randomUUID(options) {
+    checkOptions(options);
+    if (position > BUFFER_WORDS - 4) refill();
+    const a = words[position];
+    const b = words[position + 1];
+    const c = words[position + 2];
+    const d = words[position + 3];
+    words.fill(0, position, position + 4);
+    position += 4;
+    // Bytes in stream order; version 4 in byte 6, variant 10 in byte 8.
+    return (
+      HEX[a & 255] + HEX[(a >>> 8) & 255] + HEX[(a >>> 16) & 255] + HEX[a >>> 24] + '-' +
+      HEX[b & 255] + HEX[(b >>> 8) & 255] + '-' +
+      HEX[((b >>> 16) & 0x0f) | 0x40] + HEX[b >>> 24] + '-' +
+      HEX[(c & 0x3f) | 0x80] + HEX[(c >>> 8) & 255] + '-' +
+      HEX[(c >>> 16) & 255] + HEX[c >>> 24] + HEX[d & 255] + HEX[(d >>> 8) & 255] + HEX[(d >>> 16) & 255] + HEX[d >>> 24]
+    );
+  }
+
+  // Version 7 as the C core's shakerand_uuid7 (RFC 9562 section 6.2,
+  // method 1): a 42-bit counter after the millisecond, started at a random
+  // value below 2^41 each new millisecond and incremented within one; when
+  // it would overflow or the clock stands still or steps back, the
+  // timestamp moves one past the last, so this agent's UUIDs always
+  // increase. The last 32 bits are fresh.
+  let v7LastMs = -1;
+  let v7Counter = 0;
+  function randomUUIDv7() {
+    const fresh = (word() & 0x1ff) * TWO_32 + word();
+    const tail = word();
+    const now = Date.now();
+    if (now > v7LastMs) {
+      v7LastMs = now;
+      v7Counter = fresh;
+    } else if (++v7Counter >= UUID_V7_COUNTER_LIMIT) {
+      v7LastMs += 1;
+      v7Counter = fresh;
+    }
+    const ms = v7LastMs;
+    const c = v7Counter;
+    const msHigh = Math.floor(ms / TWO_32);
+    const cHigh = Math.floor(c / TWO_32); // bits 32..41
+    const cLow = c >>> 0;
+    return (
+      HEX[(msHigh >>> 8) & 255] + HEX[msHigh & 255] + HEX[(ms >>> 24) & 255] + HEX[(ms >>> 16) & 255] + '-' +
+      HEX[(ms >>> 8) & 255] + HEX[ms & 255] + '-' +
+      HEX[0x70 | ((cHigh >>> 6) & 0x0f)] + HEX[((cHigh << 2) | (cLow >>> 30)) & 255] + '-' +
+      HEX[0x80 | ((cLow >>> 24) & 0x3f)] + HEX[(cLow >>> 16) & 255] + '-' +
+      HEX[(cLow >>> 8) & 255] + HEX[cLow & 255] +
+      HEX[tail >>> 24] + HEX[(tail >>> 16) & 255] + HEX[(tail >>> 8) & 255] + HEX[tail & 255]
+    );
+  }
+
+  function checkArray(name, array) {
+    if (!Array.isArray(array) && !(ArrayBuffer.isView(array) && !(array instanceof DataView)))
+      throw argTypeError(name, 'an instance of Array or TypedArray', array);
+    if (array.length > TWO_32) throw outOfRangeError(`${name}.length`, `<= ${TWO_32}`, array.length);
+  }
+
+  // Fisher-Yates, in place; every order equally likely.
+  function shuffle(array) {
+    checkArray('array', array);
+    for (let i = array.length - 1; i > 0; i--) {
+      const j = below32(i + 1);
+      const t = array[i];
+      array[i] = array[j];
+      array[j] = t;
+    }
+    return array;
+  }
+
+  // k distinct elements in random order (Python's random.sample): the
+  // first k steps of Fisher-Yates on a copy.
+  function sample(population, k) {
+    checkArray('population', population);
+    if (!Number.isSafeInteger(k)) throw argTypeError('k', 'a safe integer', k);
+    if (k < 0 || k > population.length) throw outOfRangeError('k', `>= 0 && <= ${population.length}`, k);
+    const pool = Array.from(population);
+    for (let i = 0; i < k; i++) {
+      const j = i + below32(pool.length - i);
+      const t = pool[i];
+      pool[i] = pool[j];
+      pool[j] = t;
+    }
+    pool.length = k;
+    return pool;
+  }
+
+  // ---- Big bounds: RNG-BC-1 in the core (shakerand_below) ---------------
+  function bigIntToBytes(n) {
+    let hex = n.toString(16);
+    if (hex.length & 1) hex = '0' + hex;
+    const bytes = new Uint8Array(hex.length / 2);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(2 * i, 2), 16);
+    return bytes;
+  }
+  function checkBound(n) {
+    if (typeof n !== 'bigint') throw argTypeError('n', 'of type bigint', n);
+    if (n <= 0n) throw outOfRangeError('n', '> 0n', n);
+  }
+  // The core's RNG-BC-1 below r (big-endian bytes) with `engine` (0: the
+  // system generator), in WebAssembly memory that is wiped and freed after.
+  function belowBytes(engine, r) {
+    const p = w.shakerand_js_alloc(2 * r.length);
+    if (p === 0) throw new RangeError('shakerand: the bound is too large for WebAssembly memory');
+    try {
+      heap().set(r, p);
+      if (engine === 0) systemFill(scratch, 0); // seeded and within budget before the core draws
+      if (w.shakerand_below(engine, 1, p, r.length, p + r.length, 0) !== 0)
+        throw new RangeError('shakerand: shakerand_below refused the bound');
+      let hex = '0x0';
+      const h = heap();
+      for (let i = 0; i < r.length; i++) hex += HEX[h[p + r.length + i]];
+      return BigInt(hex);
+    } catch (e) {
+      // The core traps when a reseed in the middle of the draw fails.
+      if (e instanceof WebAssembly.RuntimeError) throw entropyError();
+      throw e;
+    } finally {
+      w.shakerand_js_free(p, 2 * r.length);
+    }
+  }
+  function bigIntBelow(n) {
+    checkBound(n);
+    return belowBytes(0, bigIntToBytes(n));
+  }
+
+  // ---- Seeded engines ----------------------------------------------------
+  const kinds = [];
+  for (let i = 0; i < w.shakerand_kind_count(); i++) {
+    const value = w.shakerand_kind_at(i);
+    kinds.push({
+      name: cString(w.shakerand_kind_name(value)),
+      value,
+      seedSize: w.shakerand_kind_seed_size(value),
+      blockSize: w.shakerand_kind_block_size(value),
+    });
+  }
+  for (const k of kinds) Object.freeze(k);
+  Object.freeze(kinds);
+  const engineSize = w.shakerand_engine_size();
+  // An engine nobody wiped is wiped and freed when it is collected.
+  const collected =
+    typeof FinalizationRegistry === 'function'
+      ? new FinalizationRegistry((pointer) => w.shakerand_js_free(pointer, engineSize))
+      : null;
+
+  class Engine {
+    #pointer = 0;
+    #kind;
+
+    // kind: a name from `kinds`; seed: bytes (any ArrayBufferView or
+    // ArrayBuffer), of the kind's seed size where it has one.
+    constructor(kind, seed) {
+      if (typeof kind !== 'string') throw argTypeError('kind', 'of type string', kind);
+      const k = kinds.find((entry) => entry.name === kind);
+      if (k === undefined)
+        throw outOfRangeError('kind', `one of ${kinds.map((e) => `'${e.name}'`).join(', ')}`, `'${kind}'`);
+      const bytes = bytesOf('seed', seed);
+      if (k.seedSize !== 0 && bytes.length !== k.seedSize)
+        throw outOfRangeError('seed.byteLength', `${k.seedSize} for ${kind}`, bytes.length);
+      const pointer = w.shakerand_js_alloc(engineSize + bytes.length);
+      if (pointer === 0) throw new RangeError('shakerand: WebAssembly memory could not be allocated');
+      const seedPointer = pointer + engineSize;
+      heap().set(bytes, seedPointer);
+      const status = w.shakerand_engine_init(pointer, k.value, seedPointer, bytes.length);
+      heap().fill(0, seedPointer, seedPointer + bytes.length);
+      if (status !== 0) {
+        w.shakerand_js_free(pointer, engineSize + bytes.length);
+        throw new RangeError(`shakerand: shakerand_engine_init refused the seed (${status})`);
+      }
+      this.#pointer = pointer;
+      this.#kind = kind;
+      collected?.register(this, pointer, this);
+      // An own property holding a function: structuredClone and
+      // postMessage throw a DataCloneError instead of copying an engine
+      // into something that has its fields but not its state.
+      this.wipe = this.wipe.bind(this);
+    }
+
+    get kind() {
+      return this.#kind;
+    }
+
+    #live() {
+      if (this.#pointer === 0) throw new TypeError('shakerand: this Engine was wiped');
+      return this.#pointer;
+    }
+
+    // Fills a view (or ArrayBuffer) with the next bytes of the stream.
+    fill(target) {
+      const out = bytesOf('buf', target);
+      const e = this.#live();
+      for (let done = 0; done < out.length; done += SCRATCH_BYTES) {
+        const piece = Math.min(SCRATCH_BYTES, out.length - done);
+        w.shakerand_engine_fill(e, scratch, piece);
+        out.set(new Uint8Array(w.memory.buffer, scratch, piece), done);
+      }
+      new Uint8Array(w.memory.buffer, scratch, SCRATCH_BYTES).fill(0);
+      return target;
+    }
+
+    bytes(size) {
+      checkSize('size', size);
+      return this.fill(new Uint8Array(size));
+    }
+
+    // The next 4 bytes, little-endian.
+    nextU32() {
+      return w.shakerand_js_engine_u32(this.#live()) >>> 0;
+    }
+
+    // The next 8 bytes as a little-endian BigInt.
+    nextU64() {
+      const e = this.#live();
+      const lo = w.shakerand_js_engine_u32(e) >>> 0;
+      const hi = w.shakerand_js_engine_u32(e) >>> 0;
+      return (BigInt(hi) << 32n) | BigInt(lo);
+    }
+
+    // As shakerand_double: the same numbers as the C core for this seed.
+    random() {
+      return w.shakerand_js_engine_double(this.#live());
+    }
+
+    // randomInt's rules; the numbers are shakerand_range_i64's on [min, max - 1].
+    randomInt(min, max) {
+      if (max === undefined) {
+        max = min;
+        min = 0;
+      }
+      if (!Number.isSafeInteger(min)) throw argTypeError('min', 'a safe integer', min);
+      if (!Number.isSafeInteger(max)) throw argTypeError('max', 'a safe integer', max);
+      if (max <= min) throw outOfRangeError('max', `greater than the value of "min" (${min})`, max);
+      return w.shakerand_js_engine_range(this.#live(), min, max - 1);
+    }
+
+    // RNG-BC-1 below n, as the other languages' seeded big bounds.
+    bigIntBelow(n) {
+      checkBound(n);
+      return belowBytes(this.#live(), bigIntToBytes(n));
+    }
+
+    // Zeroes the state now; the engine cannot be used again.
+    wipe() {
+      if (this.#pointer === 0) return;
+      collected?.unregister(this);
+      w.shakerand_js_free(this.#pointer, engineSize);
+      this.#pointer = 0;
+    }
+  }
+  if (typeof Symbol.dispose === 'symbol') Engine.prototype[Symbol.dispose] = Engine.prototype.wipe;
+
+  function deriveKeyForTesting(os, counter) {
+    const p = w.shakerand_js_alloc(64);
+    try {
+      heap().set(os, p);
+      w.shakerand_js_derive_key(p, Number(counter & 0xffffffffn), Number(counter >> 32n), p + 32);
+      return heap().slice(p + 32, p + 64);
+    } finally {
+      w.shakerand_js_free(p, 64);
+    }
+  }
+
+  // Forgets the buffered output and seeds the system generator again now
+  // (after a snapshot restore, say).
+  function reseed() {
+    words.fill(0);
+    position = BUFFER_WORDS;
+    if (w.shakerand_js_system_reseed(Date.now()) !== 0) throw entropyError();
+  }
+
+  const api = {
+    randomBytes,
+    randomFill,
+    randomInt,
+    random,
+    randomUUID,
+    randomUUIDv7,
+    bigIntBelow,
+    shuffle,
+    sample,
+    reseed,
+    Engine,
+    kinds,
+    kernel: cString(w.shakerand_kernel_name()),
+    version: cString(w.shakerand_version()),
+  };
+  if (testing)
+    api.testing = { deriveKey: deriveKeyForTesting, position: () => position, words: () => words.slice(), refill };
+  return api;
+}

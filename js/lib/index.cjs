@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+// The CommonJS entry (Node's require): the same API as index.mjs, loaded
+// synchronously. core.js is an ES module, which require cannot load before
+// Node 22, and shipping a second copy of it would cost a fifth of the
+// package; so its text is run here as a function body, `export ` dropped
+// from its top-level declarations (it holds nothing else that is ES-only:
+// no imports, no import.meta).
+'use strict';
+const { readFileSync } = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const { webcrypto } = require('node:crypto');
+
+function loadCore() {
+  const filename = path.join(__dirname, 'core.js');
+  const names = [];
+  const body = readFileSync(filename, 'utf8').replace(
+    /^export (function|class|const) ([A-Za-z0-9_$]+)/gm,
+    (_, what, name) => {
+      names.push(name);
+      return `${what} ${name}`;
+    },
+  );
+  if (/^(export|import)\b/m.test(body) || /\bimport\.meta\b/.test(body))
+    throw new Error('shakerand: lib/core.js has an ES-only form index.cjs cannot run');
+  const source = `(function () {'use strict';\n${body}\nreturn { ${names.join(', ')} };\n})`;
+  return vm.runInThisContext(source, { filename })();
+}
+
+const { chooseKernel, create, wasmImports } = loadCore();
+const host = { getRandomValues: webcrypto.getRandomValues.bind(webcrypto), memory: null };
+const kernel = chooseKernel(process.env.SHAKERAND_KERNEL, (m) => console.warn(m));
+const bytes = readFileSync(path.join(__dirname, `shakerand-${kernel}.wasm`));
+const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), wasmImports(host));
+const api = create(instance, host);
+module.exports = api;
+module.exports.default = api;

@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# The package as a user gets it: `npm pack` (which builds the modules),
+# the size the issue allows (the .wasm modules, the JavaScript and the
+# types under 100 KB), installed into a new Node project, README.md's first
+# example run there as an ES module and its last line checked (C2SP's
+# chacha8rand vector), the CommonJS entry required, and the types checked
+# by TypeScript's compiler (from npm) on a program using every export.
+set -eu
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+npm pack --silent --pack-destination "$work" >/dev/null
+tgz=$(ls "$work"/shakerand-*.tgz)
+size=$(tar -tvzf "$tgz" | awk '$6 ~ /\.(mjs|cjs|js|wasm|d\.ts)$/ { s += $3 } END { print s }')
+echo "pack: $(basename "$tgz"): $size bytes of JavaScript, WebAssembly and types"
+[ "$size" -lt 100000 ] || { echo "pack: $size bytes is not under 100 KB" >&2; exit 1; }
+for f in LICENSE-MIT LICENSE-APACHE README.md index.d.ts lib/shakerand-simd128.wasm lib/shakerand-portable.wasm; do
+    tar -tzf "$tgz" | grep -qx "package/$f" || { echo "pack: package/$f is missing" >&2; exit 1; }
+done
+
+mkdir "$work/app"
+cd "$work/app"
+npm init -y >/dev/null
+npm install --silent --no-audit --no-fund "$tgz"
+# README.md's first ```js block, as a user would paste it.
+awk '/^```js$/ { on = 1; next } on && /^```$/ { exit } on' node_modules/shakerand/README.md > example.mjs
+node example.mjs > example.out
+cat example.out
+[ "$(tail -n 1 example.out)" = "b773b6063d4616a5" ] ||
+    { echo "pack: the README example's last line is not C2SP's first chacha8rand word" >&2; exit 1; }
+node -e '
+const s = require("shakerand");
+const n = s.randomInt(10);
+if (!(n >= 0 && n < 10) || s.randomUUID().length !== 36) process.exit(1);
+console.log("pack: require(\"shakerand\") works, module " + s.kernel);
+'
+npm install --silent --no-audit --no-fund typescript@5 >/dev/null
+cat > check.ts <<'TS'
+import shakerand, { randomBytes, randomFill, randomInt, random, randomUUID, randomUUIDv7, bigIntBelow, shuffle,
+  sample, reseed, Engine, kinds, kernel, version, type Kind, type KindName } from 'shakerand';
+const bytes: Uint8Array = randomBytes(16);
+const f: Float64Array = randomFill(new Float64Array(4));
+const n: number = randomInt(1, 7) + randomInt(6) + random();
+randomInt(10, (err: Error | null, v: number) => void (err ?? v));
+const id: string = randomUUID() + randomUUIDv7();
+const k: bigint = bigIntBelow(2n ** 255n - 19n);
+const order: string[] = shuffle(['a', 'b']);
+const two: number[] = sample([1, 2, 3], 2);
+reseed();
+const first: Kind = kinds[0];
+const name: KindName = first.name;
+const e = new Engine('chacha8rand', new Uint8Array(32));
+const w: bigint = e.nextU64();
+const x: number = e.nextU32() + e.random() + e.randomInt(3, 9);
+e.fill(new Uint8Array(8));
+e.wipe();
+const which: 'simd128' | 'portable' = kernel;
+console.log(bytes, f, n, id, k, order, two, name, w, x, which, version, shakerand.random());
+TS
+npx tsc --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext check.ts
+echo "pack: TypeScript (tsc $(npx tsc --version | cut -d' ' -f2), --strict) accepts the declarations"

@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# Builds the two WebAssembly modules of the package into lib/: the C core
+# (the files below, from src/) and js/wasm/shakerand_wasm.c, with and
+# without SIMD128, by Debian's clang 14 and wasm-ld against wasi-libc (for
+# memset, memcpy and malloc only: the modules import nothing but `entropy`,
+# which test/node.test.mjs checks).
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$here/.." && pwd)
+CC=${WASM_CC:-clang-14}
+command -v "$CC" >/dev/null 2>&1 || CC=clang
+core="xof keccakp1600_portable chacha8rand_portable chacha8rand_simd128 engine samplers dispatch util"
+sources="$here/wasm/shakerand_wasm.c"
+for f in $core; do sources="$sources $root/src/$f.c"; done
+exports="shakerand_js_alloc shakerand_js_free shakerand_js_system_fill shakerand_js_system_reseed
+    shakerand_js_derive_key shakerand_js_engine_range shakerand_js_engine_double shakerand_js_engine_u32
+    shakerand_engine_size shakerand_engine_init shakerand_engine_fill shakerand_below
+    shakerand_kind_count shakerand_kind_at shakerand_kind_name shakerand_kind_seed_size
+    shakerand_kind_block_size shakerand_kernel_name shakerand_version"
+export_flags=""
+for e in $exports; do export_flags="$export_flags -Wl,--export=$e"; done
+for kernel in portable simd128; do
+    simd=""
+    [ "$kernel" = simd128 ] && simd="-msimd128"
+    # shellcheck disable=SC2086
+    "$CC" --target=wasm32-wasi --sysroot=/usr -O2 $simd -mbulk-memory -std=c11 -Wall -Wextra -Werror \
+        -DSHAKERAND_BUILDING -I"$root/include" -nostartfiles -Wl,--no-entry -Wl,--strip-all \
+        -Wl,-z,stack-size=65536 $export_flags -o "$here/lib/shakerand-$kernel.wasm" $sources
+done

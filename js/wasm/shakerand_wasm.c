@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/*
+ * The WebAssembly build's platform layer: what the core's native system
+ * generator (src/system.c) and stack wipe (src/stack_wipe.c) do with
+ * threads, signals and an operating system, for a module instance, which
+ * has none of them. One instance runs on one agent (a page, a worker, a
+ * Node process or worker thread): no locks, no reentrancy, no fork.
+ *
+ * The system generator: one chacha8rand engine per instance, seeded with
+ * the derivation of src/policy.h from 32 bytes the host's
+ * crypto.getRandomValues gives (the import `entropy`), reseeded on the
+ * policy's byte budget and, by the host's clock, its time budget. A failed
+ * seed writes nothing and hands out nothing.
+ *
+ * The stack: the C stack of a module lives in its linear memory (arrays,
+ * structs and anything whose address is taken), below __stack_pointer;
+ * scalar locals live in the engine's own frames and registers, which no
+ * module can reach (js/README.md says so). The wipe zeroes the linear
+ * stack below the entry point as deep as the work can reach.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/engine.h"
+#include "../../src/internal.h"
+#include "../../src/policy.h"
+
+#define EXPORT(name) __attribute__((export_name(#name), visibility("default")))
+
+/* The host's crypto.getRandomValues into [out, out + len): 0 on success. */
+__attribute__((import_module("env"), import_name("entropy"))) int shakerand_js_entropy(void *out,
+                                                                                       size_t len);
+
+/* Deep enough for the portable kernels' frames (about 1.2 KiB for
+ * chacha8rand, the Keccak state and its copies for a seed), measured by
+ * test/stack.test.js, with room to spare. */
+enum { WIPE_KERNEL_BYTES = 4096, WIPE_SEED_BYTES = 8192 };
+
+__attribute__((noinline)) static void wipe_below(size_t depth)
+{
+    unsigned char below[WIPE_SEED_BYTES];
+    shakerand_memzero(below, depth);
+}
+
+void shakerand_wipe_stack_kernel(void) { wipe_below(WIPE_KERNEL_BYTES); }
+void shakerand_wipe_stack_seed(void) { wipe_below(WIPE_SEED_BYTES); }
+
+static struct {
+    shakerand_engine engine;
+    uint64_t counter; /* seeds made: the conditioner's counter */
+    uint64_t bytes;   /* handed out since the last seed */
+    double seeded_ms; /* the host's clock at the last seed */
+    double now_ms;    /* the host's clock at the last call from it */
+    int seeded;
+} sys;
+
+/* The policy's derivation without hardware sources (the vector file's
+ * system_policy entries): material = TurboSHAKE256(os || counter, D =
+ * 0x22)[0, 64), key = TurboSHAKE256(material, D = 0x24)[0, 32). */
+static void derive_key(const unsigned char os[SHAKERAND_OS_SEED_BYTES], uint64_t counter,
+                       unsigned char key[CHACHA8_KEY_BYTES])
+{
+    unsigned char in[SHAKERAND_OS_SEED_BYTES + SHAKERAND_COUNTER_BYTES];
+    unsigned char material[SHAKERAND_SEED_MATERIAL_BYTES];
+    memcpy(in, os, SHAKERAND_OS_SEED_BYTES);
+    for (unsigned i = 0; i < SHAKERAND_COUNTER_BYTES; i++)
+        in[SHAKERAND_OS_SEED_BYTES + i] = (unsigned char)(counter >> (8 * i));
+    shakerand_turboshake256_unwiped(material, sizeof material, in, sizeof in,
+                                    SHAKERAND_CONDITIONER_DOMAIN);
+    shakerand_turboshake256_unwiped(key, CHACHA8_KEY_BYTES, material, sizeof material,
+                                    SHAKERAND_CHACHA8_KEY_DOMAIN);
+    shakerand_memzero(in, sizeof in);
+    shakerand_memzero(material, sizeof material);
+}
+
+/* The derivation's known answers (test/vectors.test.js): key for os and a
+ * counter given as two 32-bit halves. */
+EXPORT(shakerand_js_derive_key)
+void shakerand_js_derive_key(const unsigned char *os, uint32_t counter_lo, uint32_t counter_hi,
+                             unsigned char *key)
+{
+    derive_key(os, (uint64_t)counter_hi << 32 | counter_lo, key);
+    shakerand_wipe_stack(SHAKERAND_STACK_SEED);
+}
+
+__attribute__((noinline)) static int seed(void)
+{
+    unsigned char os[SHAKERAND_OS_SEED_BYTES], key[CHACHA8_KEY_BYTES];
+    memset(os, 0, sizeof os);
+    if (shakerand_js_entropy(os, sizeof os) != 0) {
+        shakerand_memzero(os, sizeof os);
+        return SHAKERAND_EENTROPY;
+    }
+    derive_key(os, ++sys.counter, key);
+    shakerand_engine_init(&sys.engine, SHAKERAND_CHACHA8RAND, key, sizeof key);
+    shakerand_memzero(os, sizeof os);
+    shakerand_memzero(key, sizeof key);
+    sys.seeded = 1;
+    sys.bytes = 0;
+    sys.seeded_ms = sys.now_ms;
+    return SHAKERAND_OK;
+}
+
+/* Seeds when the budget says so (policy.h); the clock is the host's, read
+ * at its last call: a clock that went back (a restored snapshot, a changed
+ * system time) reseeds too. Records a seed in *used, for the stack wipe. */
+static int ready(size_t len, int *used)
+{
+    const double age = sys.now_ms - sys.seeded_ms;
+    if (sys.seeded && sys.bytes + len <= SHAKERAND_RESEED_BYTES && age >= 0 &&
+        age < SHAKERAND_RESEED_SECONDS * 1000.0)
+        return SHAKERAND_OK;
+    shakerand_engine_wipe(&sys.engine);
+    sys.seeded = 0;
+    shakerand_stack_used(used, SHAKERAND_STACK_SEED);
+    return seed();
+}
+
+/* The core's system-generator calls, for the samplers (shakerand_below
+ * with no engine) inside this module. They cannot report a failed seed,
+ * so they trap, as the native library's fatal handler aborts; the host
+ * makes sure a seed succeeded (shakerand_js_system_fill) before it calls
+ * any of them. */
+int shakerand_system_try_fill(void *out, size_t len)
+{
+    /* Even for nothing: the host asks so before the core draws (bigIntBelow). */
+    int used = SHAKERAND_STACK_CLEAN;
+    int status = ready(0, &used);
+    for (size_t done = 0; done < len && status == SHAKERAND_OK;) {
+        const size_t piece =
+            len - done < SHAKERAND_MAX_PIECE_BYTES ? len - done : SHAKERAND_MAX_PIECE_BYTES;
+        status = ready(piece, &used);
+        if (status == SHAKERAND_OK) {
+            /* Wipes below itself after its kernel. */
+            shakerand_engine_fill(&sys.engine, (unsigned char *)out + done, piece);
+            sys.bytes += piece;
+            done += piece;
+        }
+    }
+    if (status != SHAKERAND_OK)
+        shakerand_memzero(out, len);
+    shakerand_wipe_stack(used);
+    return status;
+}
+
+void shakerand_system_fill(void *out, size_t len)
+{
+    if (shakerand_system_try_fill(out, len) != SHAKERAND_OK)
+        shakerand_fatal("no entropy from crypto.getRandomValues");
+}
+
+uint64_t shakerand_system_u64(void)
+{
+    unsigned char b[8];
+    shakerand_system_fill(b, sizeof b);
+    const uint64_t v = load_le(b, 8);
+    shakerand_memzero(b, sizeof b);
+    return v;
+}
+
+uint32_t shakerand_system_u32(void) { return (uint32_t)shakerand_system_u64(); }
+
+/* The host's refill: len bytes into out, with the host's clock (ms). */
+EXPORT(shakerand_js_system_fill)
+int shakerand_js_system_fill(void *out, size_t len, double now_ms)
+{
+    sys.now_ms = now_ms;
+    return shakerand_system_try_fill(out, len);
+}
+
+/* Forgets the generator: the next call seeds from the host again. */
+EXPORT(shakerand_js_system_reseed)
+int shakerand_js_system_reseed(double now_ms)
+{
+    sys.now_ms = now_ms;
+    shakerand_engine_wipe(&sys.engine);
+    sys.seeded = 0;
+    const int status = seed();
+    shakerand_wipe_stack(SHAKERAND_STACK_SEED);
+    return status;
+}
+
+/* Memory for the host: engines (aligned as the header requires) and byte
+ * buffers, zeroed when freed. */
+EXPORT(shakerand_js_alloc)
+void *shakerand_js_alloc(size_t len)
+{
+    void *p = aligned_alloc(64, (len + 63) & ~(size_t)63);
+    if (p != NULL)
+        memset(p, 0, len);
+    return p;
+}
+
+EXPORT(shakerand_js_free)
+void shakerand_js_free(void *p, size_t len)
+{
+    shakerand_memzero(p, len);
+    free(p);
+}
+
+/* Samplers over doubles (a JavaScript number holds any safe integer
+ * exactly), so the host passes no BigInt: uniform in [lo, hi] as
+ * shakerand_range_i64, for an engine. */
+EXPORT(shakerand_js_engine_range)
+double shakerand_js_engine_range(shakerand_engine *engine, double lo, double hi)
+{
+    int64_t out = 0;
+    shakerand_range_i64(engine, (int64_t)lo, (int64_t)hi, &out);
+    return (double)out;
+}
+
+EXPORT(shakerand_js_engine_double)
+double shakerand_js_engine_double(shakerand_engine *engine) { return shakerand_double(engine); }
+
+EXPORT(shakerand_js_engine_u32)
+uint32_t shakerand_js_engine_u32(shakerand_engine *engine) { return shakerand_engine_u32(engine); }
