@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as crypto from 'node:crypto';
 import { test } from 'node:test';
+import { Worker } from 'node:worker_threads';
 
 import * as s from '../lib/index.mjs';
 import { create, mulHigh32, wasmImports } from '../lib/core.js';
@@ -69,4 +70,20 @@ test('node: the CommonJS entry has the same API and kernel choice', () => {
   assert.match(c.randomUUID(), /^[0-9a-f-]{36}$/);
   const seed = new Uint8Array(32).fill(1);
   assert.deepEqual(new c.Engine('chacha8rand', seed).bytes(64), new s.Engine('chacha8rand', seed).bytes(64));
+});
+
+test('node: each worker thread has its own generator; an Engine cannot be posted to one', async () => {
+  const url = new URL('../lib/index.mjs', import.meta.url).href;
+  const source = `import(${JSON.stringify(url)}).then((s) => require('node:worker_threads').parentPort.postMessage(
+    Buffer.from(s.randomBytes(32)).toString('hex')))`;
+  const run = () => new Promise((resolve, reject) => {
+    const worker = new Worker(source, { eval: true });
+    worker.once('message', (m) => resolve({ worker, m }));
+    worker.once('error', reject);
+  });
+  const [a, b] = await Promise.all([run(), run()]);
+  const mine = Buffer.from(s.randomBytes(32)).toString('hex');
+  assert.equal(new Set([a.m, b.m, mine]).size, 3);
+  assert.throws(() => a.worker.postMessage(new s.Engine('chacha8rand', new Uint8Array(32))), { name: 'DataCloneError' });
+  await Promise.all([a.worker.terminate(), b.worker.terminate()]);
 });

@@ -186,6 +186,26 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     }
   });
 
+  // The OS bytes of a seed, the key derived from them, and the first
+  // iteration's output must not stay anywhere in WebAssembly memory but the
+  // engine's state after the calls return (the C stack there is wiped).
+  test('memory: no seed, key or handed-out output left in WebAssembly memory', async () => {
+    const os = s.randomBytes(32);
+    const host = { getRandomValues: (view) => view.set(os), memory: null };
+    const t = await instantiate('simd128', host);
+    const key = t.testing.deriveKey(os, 1n);
+    t.testing.refill();
+    const handedOut = hexOf(new Uint8Array(t.testing.words().buffer).subarray(0, 64));
+    const memory = hexOf(new Uint8Array(host.memory.buffer));
+    const find = (bytes) => {
+      for (let i = memory.indexOf(bytes); i >= 0; i = memory.indexOf(bytes, i + 1)) if (i % 2 === 0) return i / 2;
+      return -1;
+    };
+    eq(find(hexOf(os)), -1, 'the OS bytes');
+    eq(find(hexOf(key)), -1, 'the derived key');
+    eq(find(handedOut), -1, 'the output copied out to JavaScript');
+  });
+
   // ---- random ---------------------------------------------------------------
   test('random: 53-bit doubles in [0, 1), uniform, equal to shakerand_double on the same bytes', () => {
     const bins = new Array(64).fill(0);

@@ -32,8 +32,10 @@ __attribute__((import_module("env"), import_name("entropy"))) int shakerand_js_e
                                                                                        size_t len);
 
 /* Deep enough for the portable kernels' frames (about 1.2 KiB for
- * chacha8rand, the Keccak state and its copies for a seed), measured by
- * test/stack.test.js, with room to spare. */
+ * chacha8rand, src/stack_wipe.c) and a seed's hashes, with room to spare.
+ * The functions zero their own secrets too; test/suite.js ("memory")
+ * scans the whole memory for a seed's bytes, its key and output handed
+ * out. */
 enum { WIPE_KERNEL_BYTES = 4096, WIPE_SEED_BYTES = 8192 };
 
 __attribute__((noinline)) static void wipe_below(size_t depth)
