@@ -1,10 +1,31 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 // Types for the shakerand package (lib/index.mjs, lib/index.cjs).
 
-/** `size` bytes from the system generator (a Uint8Array). Throws as Node's crypto.randomBytes does for a bad size. */
+export type TypedArray =
+  | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array
+  | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
+type NumberArray = Exclude<TypedArray, BigInt64Array | BigUint64Array>;
+
+/** `size` bytes from the system generator (a Uint8Array), with crypto.randomBytes's rules and errors. */
 export function randomBytes(size: number): Uint8Array;
-/** Fills the bytes of `buf` (any ArrayBufferView or ArrayBuffer, any size) and returns it. */
-export function randomFill<T extends ArrayBufferView | ArrayBuffer>(buf: T): T;
+export function randomBytes(size: number, callback: (err: Error | null, buf: Uint8Array) => void): void;
+/**
+ * Fills `buf` (any ArrayBufferView or ArrayBuffer, any size), or `size` elements from element `offset`,
+ * with crypto.randomFillSync's rules and errors, and returns it; with a callback, calls it later instead.
+ */
+export function randomFill<T extends ArrayBufferView | ArrayBuffer>(buf: T, offset?: number, size?: number): T;
+export function randomFill<T extends ArrayBufferView | ArrayBuffer>(buf: T, callback: (err: Error | null, buf: T) => void): void;
+export function randomFill<T extends ArrayBufferView | ArrayBuffer>(
+  buf: T,
+  offset: number,
+  callback: (err: Error | null, buf: T) => void,
+): void;
+export function randomFill<T extends ArrayBufferView | ArrayBuffer>(
+  buf: T,
+  offset: number,
+  size: number,
+  callback: (err: Error | null, buf: T) => void,
+): void;
 /** A uniform integer in [min, max) (min defaults to 0), with crypto.randomInt's rules and errors. */
 export function randomInt(max: number): number;
 export function randomInt(min: number, max: number): number;
@@ -18,10 +39,12 @@ export function randomUUID(options?: { disableEntropyCache?: boolean }): string;
 export function randomUUIDv7(): string;
 /** A uniform BigInt in [0, n) by RNG-BC-1 (the Optimized Simple Discard Method), for any size of n > 0n. */
 export function bigIntBelow(n: bigint): bigint;
-/** Shuffles an array or typed array in place (Fisher-Yates) and returns it. */
-export function shuffle<T extends unknown[] | ArrayLike<unknown>>(array: T): T;
-/** `k` distinct elements of `population`, in random order (as Python's random.sample). */
-export function sample<T>(population: ArrayLike<T>, k: number): T[];
+/** Shuffles an array or typed array in place (Fisher-Yates) and returns it; holes in a sparse array become undefined. */
+export function shuffle<T extends unknown[] | TypedArray>(array: T): T;
+/** `k` distinct elements of an array or typed array, in random order (as Python's random.sample). */
+export function sample<T>(population: readonly T[], k: number): T[];
+export function sample(population: NumberArray, k: number): number[];
+export function sample(population: BigInt64Array | BigUint64Array, k: number): bigint[];
 /** Forgets buffered output and seeds the system generator again from crypto.getRandomValues now. */
 export function reseed(): void;
 
@@ -62,7 +85,10 @@ export class Engine {
   randomInt(min: number, max: number): number;
   /** A uniform BigInt in [0, n) by RNG-BC-1. */
   bigIntBelow(n: bigint): bigint;
-  /** Zeroes the state; the engine cannot be used again (also [Symbol.dispose], where the runtime has it). */
+  /**
+   * Zeroes the state; the engine cannot be used again. Where the runtime has Symbol.dispose the engine
+   * has it too (`using`), undeclared here so that the types need no `esnext.disposable` library.
+   */
   wipe(): void;
 }
 

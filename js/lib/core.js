@@ -18,7 +18,7 @@ const SCRATCH_BYTES = 65536; // bigger ones go through this much WebAssembly mem
 const RAND_MAX = 0xffff_ffff_ffff; // randomInt's widest range (Node's limit), 2^48 - 1
 const TWO_32 = 4294967296;
 const TWO_48 = 281474976710656;
-const MAX_BYTES = 0x7fff_ffff; // randomBytes' limit, as Node's
+const MAX_BYTES = 0x7fff_ffff; // the largest size or offset Node's crypto takes
 const UUID_V7_COUNTER_LIMIT = 2 ** 42;
 const HEX = Array.from({ length: 256 }, (_, i) => (i + 256).toString(16).slice(1));
 
@@ -28,9 +28,12 @@ function describe(value) {
   if (value == null) return ` Received ${value}`;
   if (typeof value === 'function') return ` Received function ${value.name}`;
   if (typeof value === 'object') {
-    const name = value.constructor && value.constructor.name;
-    return name ? ` Received an instance of ${name}` : ` Received ${String(value)}`;
+    const proto = Object.getPrototypeOf(value);
+    if (proto === null) return ' Received [Object: null prototype] {}';
+    const name = proto.constructor && proto.constructor.name;
+    return name ? ` Received an instance of ${name}` : ' Received an object';
   }
+  if (typeof value === 'symbol') return ` Received type symbol (${value.description === undefined ? 'Symbol()' : `Symbol(${value.description})`})`;
   let shown = typeof value === 'string' ? `'${value.length > 28 ? value.slice(0, 25) + '...' : value}'` : String(value);
   if (typeof value === 'bigint') shown += 'n';
   return ` Received type ${typeof value} (${shown})`;
@@ -59,18 +62,38 @@ export function outOfRangeError(name, range, value) {
   return e;
 }
 
-function entropyError() {
-  const e = new Error('shakerand: no entropy: crypto.getRandomValues failed or is missing, so nothing was generated');
+function entropyError(why = 'crypto.getRandomValues failed or is missing') {
+  const e = new Error(`shakerand: no entropy: ${why}, so nothing was generated`);
   e.code = 'ERR_SHAKERAND_ENTROPY';
   return e;
 }
 
-function checkSize(name, size) {
-  if (typeof size !== 'number') throw argTypeError(name, 'of type number', size);
-  if (!Number.isInteger(size)) throw outOfRangeError(name, 'an integer', size);
-  if (size < 0 || size > MAX_BYTES) throw outOfRangeError(name, `>= 0 && <= ${MAX_BYTES}`, size);
+// Node's checks on a byte count or offset (lib/internal/crypto/random.js):
+// a number, times the element size, in range; fractions are truncated.
+function checkNumber(name, value) {
+  if (typeof value !== 'number') throw argTypeError(name, 'of type number', value);
+}
+function byteSize(size, elementSize, offset, length) {
+  checkNumber('size', size);
+  size *= elementSize;
+  if (Number.isNaN(size) || size > MAX_BYTES || size < 0) throw outOfRangeError('size', `>= 0 && <= ${MAX_BYTES}`, size);
+  if (size + offset > length) throw outOfRangeError('size + offset', `<= ${length}`, size + offset);
+  return size >>> 0;
+}
+function byteOffset(offset, elementSize, length) {
+  checkNumber('offset', offset);
+  offset *= elementSize;
+  const max = Math.min(length, MAX_BYTES);
+  if (Number.isNaN(offset) || offset > max || offset < 0) throw outOfRangeError('offset', `>= 0 && <= ${max}`, offset);
+  return offset >>> 0;
+}
+function checkCallback(callback) {
+  if (callback !== undefined && typeof callback !== 'function') throw argTypeError('callback', 'of type function', callback);
 }
 
+function isBuffer(target) {
+  return ArrayBuffer.isView(target) || target instanceof ArrayBuffer;
+}
 function bytesOf(name, target) {
   if (ArrayBuffer.isView(target)) return new Uint8Array(target.buffer, target.byteOffset, target.byteLength);
   if (target instanceof ArrayBuffer) return new Uint8Array(target);
@@ -87,11 +110,17 @@ export function wasmImports(host) {
     env: {
       entropy(pointer, length) {
         if (host.getRandomValues == null || host.memory == null) return 1;
+        // A getRandomValues that calls back into the generator it seeds
+        // would seed it from itself: those calls throw (create's
+        // systemFill) while this one runs.
+        host.seeding = true;
         try {
           host.getRandomValues(new Uint8Array(host.memory.buffer, pointer, length));
           return 0;
         } catch {
           return 1;
+        } finally {
+          host.seeding = false;
         }
       },
     },
@@ -112,7 +141,7 @@ export function chooseKernel(forced, warn) {
   const simd = typeof WebAssembly === 'object' && WebAssembly.validate(SIMD128_PROBE);
   if (forced === 'portable') return 'portable';
   if (forced === 'simd128' && simd) return 'simd128';
-  if (forced) warn(`shakerand: SHAKERAND_KERNEL=${forced} is not a kernel this engine supports; using the detected one`);
+  if (typeof forced === 'string' && forced !== '') warn(`shakerand: SHAKERAND_KERNEL=${forced} is not a kernel this engine supports; using the detected one`);
   return simd ? 'simd128' : 'portable';
 }
 
@@ -158,6 +187,7 @@ export function create(instance, host, { testing = false } = {}) {
   let position = BUFFER_WORDS; // words handed out; all of them: refill first
 
   function systemFill(pointer, length) {
+    if (host.seeding) throw entropyError('crypto.getRandomValues called back into shakerand while seeding it');
     if (w.shakerand_js_system_fill(pointer, length, Date.now()) !== 0) throw entropyError();
   }
   function refill() {
@@ -234,6 +264,8 @@ export function create(instance, host, { testing = false } = {}) {
     return (hi * 2097152 + (lo >>> 11)) / 9007199254740992;
   }
 
+  // A failed reseed partway through a big fill throws with the part
+  // already written zeroed, and leaves no output in WebAssembly memory.
   function fillBytes(out) {
     const length = out.length;
     if (length <= SMALL_FILL) {
@@ -245,29 +277,69 @@ export function create(instance, host, { testing = false } = {}) {
       position += needed;
       return;
     }
-    for (let done = 0; done < length; done += SCRATCH_BYTES) {
-      const piece = Math.min(SCRATCH_BYTES, length - done);
-      systemFill(scratch, piece);
-      out.set(new Uint8Array(w.memory.buffer, scratch, piece), done);
+    let done = 0;
+    try {
+      for (; done < length; done += SCRATCH_BYTES) {
+        const piece = Math.min(SCRATCH_BYTES, length - done);
+        systemFill(scratch, piece);
+        out.set(new Uint8Array(w.memory.buffer, scratch, piece), done);
+      }
+    } catch (e) {
+      out.fill(0, 0, done);
+      throw e;
+    } finally {
+      new Uint8Array(w.memory.buffer, scratch, SCRATCH_BYTES).fill(0);
     }
-    new Uint8Array(w.memory.buffer, scratch, SCRATCH_BYTES).fill(0);
   }
 
-  function randomBytes(size) {
-    checkSize('size', size);
+  // Node's randomBytes(size[, callback]), giving a Uint8Array.
+  function randomBytes(size, callback) {
+    size = byteSize(size, 1, 0, Infinity);
+    checkCallback(callback);
     const out = new Uint8Array(size);
     fillBytes(out);
-    return out;
+    if (callback === undefined) return out;
+    queueMicrotask(() => callback(null, out));
+    return undefined;
   }
 
-  function randomFill(target) {
-    fillBytes(bytesOf('buf', target));
-    return target;
+  // Node's randomFillSync(buf[, offset[, size]]) (offset and size in
+  // elements of a typed array), or randomFill's forms with a callback,
+  // which is called asynchronously with the filled buffer.
+  function randomFill(buf, offset, size, callback) {
+    if (typeof offset === 'function') {
+      callback = offset;
+      offset = undefined;
+      size = undefined;
+    } else if (typeof size === 'function') {
+      callback = size;
+      size = undefined;
+    } else {
+      checkCallback(callback);
+    }
+    if (!isBuffer(buf)) throw argTypeError('buf', 'an instance of ArrayBuffer or ArrayBufferView', buf);
+    const elementSize = buf.BYTES_PER_ELEMENT || 1;
+    const length = buf.byteLength;
+    const start = byteOffset(offset === undefined ? 0 : offset, elementSize, length);
+    const count = size === undefined ? length - start : byteSize(size, elementSize, start, length);
+    const bytes = ArrayBuffer.isView(buf) ? new Uint8Array(buf.buffer, buf.byteOffset + start, count) : new Uint8Array(buf, start, count);
+    fillBytes(bytes);
+    if (callback === undefined) return buf;
+    queueMicrotask(() => callback(null, buf));
+    return undefined;
   }
 
+  // crypto.randomUUID's checks; the cache it switches off does not exist here.
   function checkOptions(options) {
-    if (options !== undefined && (options === null || typeof options !== 'object'))
+    if (options === undefined) return;
+    if (options === null || typeof options !== 'object' || Array.isArray(options))
       throw argTypeError('options', 'of type object', options);
+    const { disableEntropyCache } = options;
+    if (disableEntropyCache !== undefined && typeof disableEntropyCache !== 'boolean') {
+      const e = new TypeError(`The "options.disableEntropyCache" property must be of type boolean.${describe(disableEntropyCache)}`);
+      e.code = 'ERR_INVALID_ARG_TYPE';
+      throw e;
+    }
   }
 
   function randomUUID(options) {
@@ -330,8 +402,10 @@ export function create(instance, host, { testing = false } = {}) {
   }
 
   // Fisher-Yates, in place; every order equally likely.
+  // Holes in a sparse array come out as undefined.
   function shuffle(array) {
     checkArray('array', array);
+    if (array.length > 1 && Object.isFrozen(array)) throw new TypeError('shakerand: shuffle: the array is frozen');
     for (let i = array.length - 1; i > 0; i--) {
       const j = below32(i + 1);
       const t = array[i];
@@ -370,31 +444,36 @@ export function create(instance, host, { testing = false } = {}) {
     if (typeof n !== 'bigint') throw argTypeError('n', 'of type bigint', n);
     if (n <= 0n) throw outOfRangeError('n', '> 0n', n);
   }
-  // The core's RNG-BC-1 below r (big-endian bytes) with `engine` (0: the
-  // system generator), in WebAssembly memory that is wiped and freed after.
+  // The core's RNG-BC-1 below r (big-endian bytes) with an engine, in
+  // WebAssembly memory that is wiped and freed after.
   function belowBytes(engine, r) {
     const p = w.shakerand_js_alloc(2 * r.length);
     if (p === 0) throw new RangeError('shakerand: the bound is too large for WebAssembly memory');
     try {
       heap().set(r, p);
-      if (engine === 0) systemFill(scratch, 0); // seeded and within budget before the core draws
       if (w.shakerand_below(engine, 1, p, r.length, p + r.length, 0) !== 0)
         throw new RangeError('shakerand: shakerand_below refused the bound');
       let hex = '0x0';
       const h = heap();
       for (let i = 0; i < r.length; i++) hex += HEX[h[p + r.length + i]];
       return BigInt(hex);
-    } catch (e) {
-      // The core traps when a reseed in the middle of the draw fails.
-      if (e instanceof WebAssembly.RuntimeError) throw entropyError();
-      throw e;
     } finally {
       w.shakerand_js_free(p, 2 * r.length);
     }
   }
+  // With a chacha8rand engine keyed from the system generator for this one
+  // draw: an engine never needs entropy, so nothing can fail inside the core.
   function bigIntBelow(n) {
     checkBound(n);
-    return belowBytes(0, bigIntToBytes(n));
+    const key = new Uint8Array(32);
+    fillBytes(key);
+    const engine = new Engine('chacha8rand', key);
+    key.fill(0);
+    try {
+      return engine.bigIntBelow(n);
+    } finally {
+      engine.wipe();
+    }
   }
 
   // ---- Seeded engines ----------------------------------------------------
@@ -473,8 +552,7 @@ export function create(instance, host, { testing = false } = {}) {
     }
 
     bytes(size) {
-      checkSize('size', size);
-      return this.fill(new Uint8Array(size));
+      return this.fill(new Uint8Array(byteSize(size, 1, 0, Infinity)));
     }
 
     // The next 4 bytes, little-endian.
@@ -495,7 +573,8 @@ export function create(instance, host, { testing = false } = {}) {
       return w.shakerand_js_engine_double(this.#live());
     }
 
-    // randomInt's rules; the numbers are shakerand_range_i64's on [min, max - 1].
+    // randomInt's argument rules but any span of safe integers (no 2^48
+    // limit); the numbers are shakerand_range_i64's on [min, max - 1].
     randomInt(min, max) {
       if (max === undefined) {
         max = min;
@@ -537,6 +616,7 @@ export function create(instance, host, { testing = false } = {}) {
   // Forgets the buffered output and seeds the system generator again now
   // (after a snapshot restore, say).
   function reseed() {
+    if (host.seeding) throw entropyError('crypto.getRandomValues called back into shakerand while seeding it');
     words.fill(0);
     position = BUFFER_WORDS;
     if (w.shakerand_js_system_reseed(Date.now()) !== 0) throw entropyError();

@@ -1,41 +1,26 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 // The ES module: loads the WebAssembly core once per agent (top-level
-// await) and exports the API of core.js. In Node the module's file is read
-// from beside this one; elsewhere it is fetched from the URL beside this
-// module (bundlers that understand `new URL(..., import.meta.url)` copy it).
+// await) and exports the API of core.js. In Node it is index.cjs's
+// instance, so that `import` and `require` in one process share one
+// generator (one state, one UUID v7 order, one Engine class); elsewhere
+// the module is fetched from the URL beside this file (bundlers that
+// understand `new URL(..., import.meta.url)` copy it).
 import { chooseKernel, create, wasmImports } from './core.js';
 
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
 
-async function nodeCrypto() {
-  const crypto = await import('node:crypto');
-  return crypto.webcrypto;
-}
-
-async function load() {
-  const webcrypto =
-    globalThis.crypto != null && typeof globalThis.crypto.getRandomValues === 'function'
-      ? globalThis.crypto
-      : isNode
-        ? await nodeCrypto() // Node 18 without the global
-        : null;
+async function loadInBrowser() {
+  const webcrypto = globalThis.crypto != null && typeof globalThis.crypto.getRandomValues === 'function' ? globalThis.crypto : null;
   const host = { getRandomValues: webcrypto ? webcrypto.getRandomValues.bind(webcrypto) : null, memory: null };
-  const forced = isNode ? process.env.SHAKERAND_KERNEL : globalThis.SHAKERAND_KERNEL;
-  const kernel = chooseKernel(forced, (m) => console.warn(m));
+  const kernel = chooseKernel(globalThis.SHAKERAND_KERNEL, (m) => console.warn(m));
   const url = new URL(`./shakerand-${kernel}.wasm`, import.meta.url);
-  let instance;
-  if (isNode) {
-    const { readFile } = await import('node:fs/promises');
-    ({ instance } = await WebAssembly.instantiate(await readFile(url), wasmImports(host)));
-  } else {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`shakerand: could not fetch ${url}: ${response.status}`);
-    ({ instance } = await WebAssembly.instantiate(await response.arrayBuffer(), wasmImports(host)));
-  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`shakerand: could not fetch ${url}: ${response.status}`);
+  const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), wasmImports(host));
   return create(instance, host);
 }
 
-const api = await load();
+const api = isNode ? (await import('node:module')).createRequire(import.meta.url)('./index.cjs') : await loadInBrowser();
 
 export const {
   randomBytes,

@@ -15,7 +15,7 @@ tgz=$(ls "$work"/shakerand-*.tgz)
 size=$(tar -tvzf "$tgz" | awk '$6 ~ /\.(mjs|cjs|js|wasm|d\.ts)$/ { s += $3 } END { print s }')
 echo "pack: $(basename "$tgz"): $size bytes of JavaScript, WebAssembly and types"
 [ "$size" -lt 100000 ] || { echo "pack: $size bytes is not under 100 KB" >&2; exit 1; }
-for f in LICENSE-MIT LICENSE-APACHE README.md index.d.ts lib/shakerand-simd128.wasm lib/shakerand-portable.wasm; do
+for f in LICENSE-MIT LICENSE-APACHE README.md index.d.ts index.d.cts lib/shakerand-simd128.wasm lib/shakerand-portable.wasm; do
     tar -tzf "$tgz" | grep -qx "package/$f" || { echo "pack: package/$f is missing" >&2; exit 1; }
 done
 
@@ -40,13 +40,16 @@ cat > check.ts <<'TS'
 import shakerand, { randomBytes, randomFill, randomInt, random, randomUUID, randomUUIDv7, bigIntBelow, shuffle,
   sample, reseed, Engine, kinds, kernel, version, type Kind, type KindName } from 'shakerand';
 const bytes: Uint8Array = randomBytes(16);
-const f: Float64Array = randomFill(new Float64Array(4));
+randomBytes(16, (err: Error | null, b: Uint8Array) => void (err ?? b));
+const f: Float64Array = randomFill(new Float64Array(4), 1, 2);
+randomFill(new Uint32Array(4), 1, (err: Error | null, b: Uint32Array) => void (err ?? b));
 const n: number = randomInt(1, 7) + randomInt(6) + random();
 randomInt(10, (err: Error | null, v: number) => void (err ?? v));
 const id: string = randomUUID() + randomUUIDv7();
 const k: bigint = bigIntBelow(2n ** 255n - 19n);
 const order: string[] = shuffle(['a', 'b']);
-const two: number[] = sample([1, 2, 3], 2);
+const two: number[] = sample([1, 2, 3], 2).concat(sample(new Uint8Array(4), 2));
+shuffle(new Int32Array(4));
 reseed();
 const first: Kind = kinds[0];
 const name: KindName = first.name;
@@ -58,5 +61,14 @@ e.wipe();
 const which: 'simd128' | 'portable' = kernel;
 console.log(bytes, f, n, id, k, order, two, name, w, x, which, version, shakerand.random());
 TS
-npx tsc --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext check.ts
-echo "pack: TypeScript (tsc $(npx tsc --version | cut -d' ' -f2), --strict) accepts the declarations"
+cat > check-require.cts <<'TS'
+import shakerand = require('shakerand');
+const e: shakerand.Engine = new shakerand.Engine('chacha8rand', new Uint8Array(32));
+const k: shakerand.Kind = shakerand.kinds[0];
+console.log(shakerand.randomInt(6), e.nextU64(), k.name, shakerand.randomFill(new Uint8Array(4)));
+TS
+# node16: the setting for Node 18 and 20; nodenext: the newest.
+for module in node16 nodenext; do
+    npx tsc --noEmit --strict --target es2022 --module $module --moduleResolution $module check.ts check-require.cts
+done
+echo "pack: TypeScript (tsc $(npx tsc --version | cut -d' ' -f2), --strict, node16 and nodenext) accepts import and require"

@@ -387,6 +387,67 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     s.randomFill(buffer);
     ok(new Uint8Array(buffer).some((b) => b !== 0), 'ArrayBuffer');
     s.randomFill(new DataView(new ArrayBuffer(8)));
+    // Node's offset and size, in elements of a typed array.
+    const u16 = new Uint16Array(8).fill(0x0707);
+    eq(s.randomFill(u16, 2, 3), u16, 'returns the buffer');
+    ok(u16.subarray(0, 2).every((v) => v === 0x0707) && u16.subarray(5).every((v) => v === 0x0707), 'only [2, 5)');
+    const raw = new Uint8Array(16);
+    s.randomFill(raw.buffer, 15);
+    ok(raw.subarray(0, 15).every((b) => b === 0), 'an ArrayBuffer from an offset');
+  });
+
+  test('randomBytes and randomFill: callbacks are called later, with the bytes', async () => {
+    let sync = true;
+    const [bytes, filled] = await Promise.all([
+      new Promise((resolve, reject) => s.randomBytes(40, (err, b) => (err || sync ? reject(err) : resolve(b)))),
+      new Promise((resolve, reject) => s.randomFill(new Uint32Array(4), 1, (err, b) => (err || sync ? reject(err) : resolve(b)))),
+    ].map((p) => ((sync = false), p)));
+    eq(bytes.length, 40, 'randomBytes callback');
+    eq(filled[0], 0, 'randomFill callback: before the offset untouched');
+    ok(filled.subarray(1).some((v) => v !== 0), 'randomFill callback: filled');
+  });
+
+  test('entropy: a getRandomValues that calls back into shakerand gets an error, not itself', async () => {
+    let api = null;
+    let inner = null;
+    const host = {
+      getRandomValues(view) {
+        try {
+          api.randomFill(new Uint8Array(100000)); // would seed the generator from itself
+        } catch (e) {
+          inner = e.code;
+        }
+        return globalThis.crypto.getRandomValues(view);
+      },
+      memory: null,
+    };
+    api = await instantiate('simd128', host);
+    eq(api.randomBytes(8).length, 8, 'the outer call');
+    eq(inner, 'ERR_SHAKERAND_ENTROPY', 'the call from inside getRandomValues');
+    const e = new api.Engine('chacha8rand', new Uint8Array(32));
+    eq(hexOf(e.bytes(8)), hexOf(new s.Engine('chacha8rand', new Uint8Array(32)).bytes(8)), 'the module still works');
+  });
+
+  test('entropy: a failed reseed partway through a big fill zeroes what it wrote', async () => {
+    let calls = 0;
+    const host = {
+      getRandomValues: (view) => {
+        if (++calls > 1) throw new Error('gone');
+        return globalThis.crypto.getRandomValues(view);
+      },
+      memory: null,
+    };
+    const t = await instantiate('simd128', host);
+    // Room for one 64 KiB piece, then a short one that needs a reseed.
+    t.randomFill(new Uint8Array(vectors.system_policy.reseed_bytes - 65536 - 500));
+    const nonZero = () => new Uint8Array(host.memory.buffer).reduce((n, b) => n + (b !== 0), 0);
+    const before = nonZero();
+    const target = new Uint8Array(65536 + 1000).fill(7);
+    throwsLike(() => t.randomFill(target), { name: 'Error', code: 'ERR_SHAKERAND_ENTROPY' }, 'the fill');
+    ok(target.every((b) => b === 0 || b === 7), 'no output left in the buffer');
+    ok(target.some((b) => b === 0), 'the part written was zeroed');
+    // The 64 KiB pieces went through WebAssembly memory: none stays there.
+    ok(nonZero() - before < 4096, `WebAssembly memory gained ${nonZero() - before} non-zero bytes`);
   });
 
   test('randomBytes and randomFill: bad arguments', () => {
@@ -394,7 +455,15 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     throwsLike(() => s.randomBytes(-1), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE', message: `${range} Received -1` }, 'size -1');
     throwsLike(() => s.randomBytes(2 ** 31), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE', message: `${range} Received 2147483648` }, 'size 2^31');
     throwsLike(() => s.randomBytes('x'), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE', message: `The "size" argument must be of type number. Received type string ('x')` }, 'size x');
-    throwsLike(() => s.randomBytes(1.5), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE' }, 'size 1.5');
+    eq(s.randomBytes(1.5).length, 1, 'a fraction is truncated, as Node does');
+    throwsLike(() => s.randomBytes(NaN), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE', message: `${range} Received NaN` }, 'size NaN');
+    throwsLike(() => s.randomBytes(Object.create(null)), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE', message: 'The "size" argument must be of type number. Received [Object: null prototype] {}' }, 'null prototype');
+    throwsLike(() => s.randomBytes(3, 'x'), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' }, 'callback x');
+    const u16 = new Uint16Array(4);
+    throwsLike(() => s.randomFill(u16, 5), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE', message: 'The value of "offset" is out of range. It must be >= 0 && <= 8. Received 10' }, 'offset');
+    throwsLike(() => s.randomFill(u16, 1, 4), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE', message: 'The value of "size + offset" is out of range. It must be <= 8. Received 10' }, 'size + offset');
+    throwsLike(() => s.randomFill(u16, '1'), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' }, 'offset as a string');
+    throwsLike(() => s.randomFill(u16, 0, 1, 'x'), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' }, 'callback x');
     throwsLike(() => s.randomFill(5), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE', message: 'The "buf" argument must be an instance of ArrayBuffer or ArrayBufferView. Received type number (5)' }, 'fill 5');
     throwsLike(() => s.randomFill([1, 2]), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' }, 'fill array');
   });

@@ -4,7 +4,9 @@
 # (the files below, from src/) and js/wasm/shakerand_wasm.c, with and
 # without SIMD128, by Debian's clang 14 and wasm-ld against wasi-libc (for
 # memset, memcpy and malloc only: the modules import nothing but `entropy`,
-# which test/node.test.mjs checks).
+# which test/node.test.mjs checks). The stack comes first in memory, so
+# that running off its end traps (an address below zero) instead of
+# overwriting the module's data.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 root=$(cd "$here/.." && pwd)
@@ -26,5 +28,7 @@ for kernel in portable simd128; do
     # shellcheck disable=SC2086
     "$CC" --target=wasm32-wasi --sysroot=/usr -O2 $simd -mbulk-memory -std=c11 -Wall -Wextra -Werror \
         -DSHAKERAND_BUILDING -I"$root/include" -nostartfiles -Wl,--no-entry -Wl,--strip-all \
-        -Wl,-z,stack-size=65536 $export_flags -o "$here/lib/shakerand-$kernel.wasm" $sources
+        -Wl,-z,stack-size=65536 -Wl,--stack-first $export_flags -o "$here/lib/shakerand-$kernel.wasm" $sources
 done
+# The declarations for require (index.d.cts), from index.d.ts.
+node "$here/tools/build-types.mjs"

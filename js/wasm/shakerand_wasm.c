@@ -118,16 +118,11 @@ static int ready(size_t len, int *used)
     return seed();
 }
 
-/* The core's system-generator calls, for the samplers (shakerand_below
- * with no engine) inside this module. They cannot report a failed seed,
- * so they trap, as the native library's fatal handler aborts; the host
- * makes sure a seed succeeded (shakerand_js_system_fill) before it calls
- * any of them. */
-int shakerand_system_try_fill(void *out, size_t len)
+/* The host's fills: nothing is written unless a seed succeeded. */
+static int system_try_fill(void *out, size_t len)
 {
-    /* Even for nothing: the host asks so before the core draws (bigIntBelow). */
     int used = SHAKERAND_STACK_CLEAN;
-    int status = ready(0, &used);
+    int status = ready(0, &used); /* even for nothing: a seed where one is due */
     for (size_t done = 0; done < len && status == SHAKERAND_OK;) {
         const size_t piece =
             len - done < SHAKERAND_MAX_PIECE_BYTES ? len - done : SHAKERAND_MAX_PIECE_BYTES;
@@ -145,19 +140,20 @@ int shakerand_system_try_fill(void *out, size_t len)
     return status;
 }
 
+/* The core's system-generator calls, which the samplers reach when given
+ * no engine. The host never does that (its big bounds use an engine keyed
+ * from shakerand_js_system_fill, which reports a failed seed): they are
+ * here to link, and stop the module rather than hand out anything. */
 void shakerand_system_fill(void *out, size_t len)
 {
-    if (shakerand_system_try_fill(out, len) != SHAKERAND_OK)
-        shakerand_fatal("no entropy from crypto.getRandomValues");
+    shakerand_memzero(out, len);
+    shakerand_fatal("the system generator is reached through shakerand_js_system_fill only");
 }
 
 uint64_t shakerand_system_u64(void)
 {
-    unsigned char b[8];
-    shakerand_system_fill(b, sizeof b);
-    const uint64_t v = load_le(b, 8);
-    shakerand_memzero(b, sizeof b);
-    return v;
+    shakerand_system_fill(NULL, 0);
+    return 0;
 }
 
 uint32_t shakerand_system_u32(void) { return (uint32_t)shakerand_system_u64(); }
@@ -167,7 +163,7 @@ EXPORT(shakerand_js_system_fill)
 int shakerand_js_system_fill(void *out, size_t len, double now_ms)
 {
     sys.now_ms = now_ms;
-    return shakerand_system_try_fill(out, len);
+    return system_try_fill(out, len);
 }
 
 /* Forgets the generator: the next call seeds from the host again. */
