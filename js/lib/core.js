@@ -21,6 +21,22 @@ const TWO_48 = 281474976710656;
 const MAX_BYTES = 0x7fff_ffff; // the largest size or offset Node's crypto takes
 const UUID_V7_COUNTER_LIMIT = 2 ** 42;
 const HEX = Array.from({ length: 256 }, (_, i) => (i + 256).toString(16).slice(1));
+const HEX_CODES = new Uint8Array(Array.from('0123456789abcdef', (c) => c.charCodeAt(0)));
+
+// The canonical text of 16 bytes: one String.fromCharCode of all 36
+// characters (four times faster in V8 than joining 20 pieces, which makes a
+// rope to flatten later).
+function uuidText(u) {
+  const h = HEX_CODES;
+  return String.fromCharCode(
+    h[u[0] >>> 4], h[u[0] & 15], h[u[1] >>> 4], h[u[1] & 15], h[u[2] >>> 4], h[u[2] & 15], h[u[3] >>> 4], h[u[3] & 15], 45,
+    h[u[4] >>> 4], h[u[4] & 15], h[u[5] >>> 4], h[u[5] & 15], 45,
+    h[u[6] >>> 4], h[u[6] & 15], h[u[7] >>> 4], h[u[7] & 15], 45,
+    h[u[8] >>> 4], h[u[8] & 15], h[u[9] >>> 4], h[u[9] & 15], 45,
+    h[u[10] >>> 4], h[u[10] & 15], h[u[11] >>> 4], h[u[11] & 15], h[u[12] >>> 4], h[u[12] & 15],
+    h[u[13] >>> 4], h[u[13] & 15], h[u[14] >>> 4], h[u[14] & 15], h[u[15] >>> 4], h[u[15] & 15],
+  );
+}
 
 // ---- Errors in Node's style: the class, `code` and message crypto gives. ----
 
@@ -272,8 +288,14 @@ export function create(instance, host, { testing = false } = {}) {
       const needed = (length + 3) >>> 2;
       if (position + needed > BUFFER_WORDS) refill();
       const start = position * 4;
-      out.set(wordBytes.subarray(start, start + length));
-      wordBytes.fill(0, start, start + needed * 4);
+      if (length <= 64) {
+        // Byte by byte: a subarray and a fill would each allocate or call out.
+        for (let i = 0; i < length; i++) out[i] = wordBytes[start + i];
+        for (let i = position; i < position + needed; i++) words[i] = 0;
+      } else {
+        out.set(wordBytes.subarray(start, start + length));
+        wordBytes.fill(0, start, start + needed * 4);
+      }
       position += needed;
       return;
     }
@@ -342,23 +364,28 @@ export function create(instance, host, { testing = false } = {}) {
     }
   }
 
+  // The bytes of a UUID being made, zeroed once it is text.
+  const uuid = new Uint8Array(16);
+  const uuidWords = new Uint32Array(uuid.buffer);
+
   function randomUUID(options) {
     checkOptions(options);
     if (position > BUFFER_WORDS - 4) refill();
-    const a = words[position];
-    const b = words[position + 1];
-    const c = words[position + 2];
-    const d = words[position + 3];
-    words.fill(0, position, position + 4);
+    // Word by word (a subarray would allocate), in the buffer's byte order.
+    uuidWords[0] = words[position];
+    uuidWords[1] = words[position + 1];
+    uuidWords[2] = words[position + 2];
+    uuidWords[3] = words[position + 3];
+    words[position] = 0;
+    words[position + 1] = 0;
+    words[position + 2] = 0;
+    words[position + 3] = 0;
     position += 4;
-    // Bytes in stream order; version 4 in byte 6, variant 10 in byte 8.
-    return (
-      HEX[a & 255] + HEX[(a >>> 8) & 255] + HEX[(a >>> 16) & 255] + HEX[a >>> 24] + '-' +
-      HEX[b & 255] + HEX[(b >>> 8) & 255] + '-' +
-      HEX[((b >>> 16) & 0x0f) | 0x40] + HEX[b >>> 24] + '-' +
-      HEX[(c & 0x3f) | 0x80] + HEX[(c >>> 8) & 255] + '-' +
-      HEX[(c >>> 16) & 255] + HEX[c >>> 24] + HEX[d & 255] + HEX[(d >>> 8) & 255] + HEX[(d >>> 16) & 255] + HEX[d >>> 24]
-    );
+    uuid[6] = (uuid[6] & 0x0f) | 0x40; // version 4
+    uuid[8] = (uuid[8] & 0x3f) | 0x80; // variant 10
+    const text = uuidText(uuid);
+    uuidWords[0] = uuidWords[1] = uuidWords[2] = uuidWords[3] = 0;
+    return text;
   }
 
   // Version 7 as the C core's shakerand_uuid7 (RFC 9562 section 6.2,
@@ -382,17 +409,28 @@ export function create(instance, host, { testing = false } = {}) {
     }
     const ms = v7LastMs;
     const c = v7Counter;
-    const msHigh = Math.floor(ms / TWO_32);
+    const msHigh = Math.floor(ms / TWO_32); // bits 32..47
     const cHigh = Math.floor(c / TWO_32); // bits 32..41
     const cLow = c >>> 0;
-    return (
-      HEX[(msHigh >>> 8) & 255] + HEX[msHigh & 255] + HEX[(ms >>> 24) & 255] + HEX[(ms >>> 16) & 255] + '-' +
-      HEX[(ms >>> 8) & 255] + HEX[ms & 255] + '-' +
-      HEX[0x70 | ((cHigh >>> 6) & 0x0f)] + HEX[((cHigh << 2) | (cLow >>> 30)) & 255] + '-' +
-      HEX[0x80 | ((cLow >>> 24) & 0x3f)] + HEX[(cLow >>> 16) & 255] + '-' +
-      HEX[(cLow >>> 8) & 255] + HEX[cLow & 255] +
-      HEX[tail >>> 24] + HEX[(tail >>> 16) & 255] + HEX[(tail >>> 8) & 255] + HEX[tail & 255]
-    );
+    uuid[0] = msHigh >>> 8;
+    uuid[1] = msHigh;
+    uuid[2] = ms >>> 24;
+    uuid[3] = ms >>> 16;
+    uuid[4] = ms >>> 8;
+    uuid[5] = ms;
+    uuid[6] = 0x70 | ((cHigh >>> 6) & 0x0f);
+    uuid[7] = (cHigh << 2) | (cLow >>> 30);
+    uuid[8] = 0x80 | ((cLow >>> 24) & 0x3f);
+    uuid[9] = cLow >>> 16;
+    uuid[10] = cLow >>> 8;
+    uuid[11] = cLow;
+    uuid[12] = tail >>> 24;
+    uuid[13] = tail >>> 16;
+    uuid[14] = tail >>> 8;
+    uuid[15] = tail;
+    const text = uuidText(uuid);
+    uuidWords[0] = uuidWords[1] = uuidWords[2] = uuidWords[3] = 0;
+    return text;
   }
 
   function checkArray(name, array) {
