@@ -154,8 +154,9 @@ test-java:
 
 # The JavaScript package (js/): the WebAssembly modules built, the suite
 # under node --test and in headless Chromium with each module, examples/web,
-# and npm pack installed into a new project (js/run-tests.sh). About 30 s.
-test-js:
+# and npm pack installed into a new project (js/run-tests.sh; the CLI of
+# build-c is its oracle for seeded big bounds). About 30 s.
+test-js: build-c
 	tools/install-deps.sh js
 	js/run-tests.sh
 

@@ -7,6 +7,8 @@
 # it as a user would (test/pack.sh).
 set -eu
 cd "$(dirname "$0")"
+# The C command line, when built, is an oracle for seeded big bounds.
+[ -x ../build/shakerand ] && SHAKERAND_CLI=$(pwd)/../build/shakerand && export SHAKERAND_CLI
 tools/build-wasm.sh
 node --test test/node.test.mjs
 SHAKERAND_KERNEL=portable node --test test/node.test.mjs

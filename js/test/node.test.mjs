@@ -4,6 +4,7 @@
 // entry, the modules' imports, and the package as a user installs it
 // (pack.test.mjs).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as crypto from 'node:crypto';
@@ -130,4 +131,19 @@ test('node: each worker thread has its own generator; an Engine cannot be posted
     name: 'DataCloneError',
   });
   await Promise.all([a.worker.terminate(), b.worker.terminate()]);
+});
+
+// The C command line as an oracle of the binding (lengths, byte order):
+// SHAKERAND_CLI names it (js/run-tests.sh sets it when build/shakerand is built).
+test('node: Engine.bigIntBelow gives the C CLI\'s numbers (shakerand int --below --seed)', (t) => {
+  const cli = process.env.SHAKERAND_CLI;
+  if (!cli) return t.skip('SHAKERAND_CLI is not set (make build-c, then js/run-tests.sh sets it)');
+  for (const bound of [0xaadd9db8dbe9c48b3fd4e6ae33c9fc07n, 1000n, 2n ** 521n - 1n, 3n]) {
+    for (const seedHex of ['0102', '', 'ff'.repeat(200)]) {
+      const out = execFileSync(cli, ['int', '--below', `0x${bound.toString(16)}`, '--count', '40', '--seed', seedHex, '--hex']);
+      const theirs = out.toString().trim().split('\n').map((h) => BigInt(`0x${h}`));
+      const e = new s.Engine('turboshake256', Uint8Array.from(seedHex.match(/../g) ?? [], (h) => parseInt(h, 16)));
+      assert.deepEqual(theirs.map(() => e.bigIntBelow(bound)), theirs, `bound ${bound}, seed ${seedHex.slice(0, 8)}`);
+    }
+  }
 });
