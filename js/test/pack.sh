@@ -12,7 +12,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 npm pack --silent --pack-destination "$work" >/dev/null
 tgz=$(ls "$work"/shakerand-*.tgz)
-size=$(tar -tvzf "$tgz" | awk '$6 ~ /\.(mjs|cjs|js|wasm|d\.ts)$/ { s += $3 } END { print s }')
+size=$(tar -tvzf "$tgz" | awk '$6 ~ /\.(mjs|cjs|js|wasm|d\.ts|d\.cts)$/ { s += $3 } END { print s }')
 echo "pack: $(basename "$tgz"): $size bytes of JavaScript, WebAssembly and types"
 [ "$size" -lt 100000 ] || { echo "pack: $size bytes is not under 100 KB" >&2; exit 1; }
 for f in LICENSE-MIT LICENSE-APACHE README.md index.d.ts index.d.cts lib/shakerand-simd128.wasm lib/shakerand-portable.wasm; do
