@@ -65,13 +65,13 @@ function withSeparators(n) {
   return sign + out;
 }
 
-export function argTypeError(name, expected, value) {
+function argTypeError(name, expected, value) {
   const e = new TypeError(`The "${name}" argument must be ${expected}.${describe(value)}`);
   e.code = 'ERR_INVALID_ARG_TYPE';
   return e;
 }
 
-export function outOfRangeError(name, range, value) {
+function outOfRangeError(name, range, value) {
   const shown = typeof value === 'bigint' ? `${value}n` : withSeparators(value);
   const e = new RangeError(`The value of "${name}" is out of range. It must be ${range}. Received ${shown}`);
   e.code = 'ERR_OUT_OF_RANGE';

@@ -89,7 +89,14 @@ __attribute__((noinline)) static int seed(void)
 {
     unsigned char os[SHAKERAND_OS_SEED_BYTES], key[CHACHA8_KEY_BYTES];
     memset(os, 0, sizeof os);
-    if (shakerand_js_entropy(os, sizeof os) != 0) {
+    /* A host "getRandomValues" that returns without writing (a stub, a
+     * broken polyfill) leaves zeros: refused, as the C core's health
+     * checks refuse a source that repeats itself. */
+    unsigned char any = 0;
+    const int status = shakerand_js_entropy(os, sizeof os);
+    for (size_t i = 0; i < sizeof os; i++)
+        any |= os[i];
+    if (status != 0 || any == 0) {
         shakerand_memzero(os, sizeof os);
         return SHAKERAND_EENTROPY;
     }
