@@ -210,6 +210,31 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     eq(find(handedOut), -1, 'the output copied out to JavaScript');
   });
 
+  // What an engine made, handed out or not, must not stay in WebAssembly
+  // memory once it is wiped: the kernels' frames are wiped below each call.
+  for (const kernel of ['portable', 'simd128'])
+  test(`memory: no stream of a wiped Engine left in WebAssembly memory (${kernel} module)`, async () => {
+    const host = countingHost();
+    const t = await instantiate(kernel, host);
+    for (const k of s.kinds) {
+      for (const n of [1, 5000]) {
+        const seed = s.randomBytes(k.seedSize || 40);
+        const e = new t.Engine(k.name, seed);
+        e.bytes(n);
+        e.wipe();
+        const stream = new s.Engine(k.name, seed).bytes(n + 8192); // made in another instance
+        const memory = hexOf(new Uint8Array(host.memory.buffer));
+        // Word by word: turboshake256x8's stream interleaves eight states,
+        // so one state's words lie 64 bytes apart in it.
+        for (let at = 0; at + 8 <= stream.length; at += 8) {
+          const word = hexOf(stream.subarray(at, at + 8));
+          for (let i = memory.indexOf(word); i >= 0; i = memory.indexOf(word, i + 1))
+            ok(i % 2 !== 0, `${k.name}, ${n} bytes: stream word at ${at} in memory at ${i / 2}`);
+        }
+      }
+    }
+  });
+
   // ---- random ---------------------------------------------------------------
   test('random: 53-bit doubles in [0, 1), uniform, equal to shakerand_double on the same bytes', () => {
     const bins = new Array(64).fill(0);

@@ -38,10 +38,12 @@ __attribute__((import_module("env"), import_name("entropy"))) int shakerand_js_e
  * out. */
 enum { WIPE_KERNEL_BYTES = 4096, WIPE_SEED_BYTES = 8192 };
 
+/* The stack grows down: the `depth` bytes right below the caller are the
+ * top of this frame's array. */
 __attribute__((noinline)) static void wipe_below(size_t depth)
 {
     unsigned char below[WIPE_SEED_BYTES];
-    shakerand_memzero(below, depth);
+    shakerand_memzero(below + sizeof below - depth, depth);
 }
 
 void shakerand_wipe_stack_kernel(void) { wipe_below(WIPE_KERNEL_BYTES); }
