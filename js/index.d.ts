@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// Types for the shakerand package (lib/index.mjs, lib/index.cjs).
+// Types for the shakerand package (lib/index.mjs, lib/browser.mjs; index.d.cts, made from this file, for lib/index.cjs).
 
 export type TypedArray =
   | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array

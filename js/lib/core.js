@@ -107,13 +107,35 @@ function checkCallback(callback) {
   if (callback !== undefined && typeof callback !== 'function') throw argTypeError('callback', 'of type function', callback);
 }
 
-function isBuffer(target) {
-  return ArrayBuffer.isView(target) || target instanceof ArrayBuffer;
+// ArrayBuffers and SharedArrayBuffers by their internal slots, not by
+// instanceof, so that one from another realm (a vm context, an iframe,
+// Jest's sandbox) is one too.
+const byteLengthOf = [ArrayBuffer, globalThis.SharedArrayBuffer]
+  .filter((type) => typeof type === 'function')
+  .map((type) => Object.getOwnPropertyDescriptor(type.prototype, 'byteLength').get);
+function isAnyArrayBuffer(target) {
+  if (target === null || typeof target !== 'object') return false;
+  for (const get of byteLengthOf) {
+    try {
+      get.call(target);
+      return true;
+    } catch {
+      // not this kind
+    }
+  }
+  return false;
 }
-function bytesOf(name, target) {
-  if (ArrayBuffer.isView(target)) return new Uint8Array(target.buffer, target.byteOffset, target.byteLength);
-  if (target instanceof ArrayBuffer) return new Uint8Array(target);
-  throw argTypeError(name, 'an instance of ArrayBuffer or ArrayBufferView', target);
+function isBuffer(target) {
+  return ArrayBuffer.isView(target) || isAnyArrayBuffer(target);
+}
+// The bytes of a view or buffer; none of a detached one (as Node, which
+// leaves it alone).
+function bytesOf(name, target, start = 0, count = undefined) {
+  if (!isBuffer(target)) throw argTypeError(name, 'an instance of ArrayBuffer or ArrayBufferView', target);
+  const length = count === undefined ? target.byteLength - start : count;
+  if (length === 0) return new Uint8Array(0);
+  if (ArrayBuffer.isView(target)) return new Uint8Array(target.buffer, target.byteOffset + start, length);
+  return new Uint8Array(target, start, length);
 }
 
 // The imports the module needs, before it is instantiated: entropy() fills
@@ -127,9 +149,11 @@ export function wasmImports(host) {
       entropy(pointer, length) {
         if (host.getRandomValues == null || host.memory == null) return 1;
         // A getRandomValues that calls back into the generator it seeds
-        // would seed it from itself: those calls throw (create's
-        // systemFill) while this one runs.
+        // would seed it from itself: the buffered output is dropped, so
+        // that every such call needs the generator, and those calls throw
+        // (create's systemFill) while this one runs.
         host.seeding = true;
+        if (host.dropBuffered) host.dropBuffered();
         try {
           host.getRandomValues(new Uint8Array(host.memory.buffer, pointer, length));
           return 0;
@@ -213,11 +237,31 @@ export function create(instance, host, { testing = false } = {}) {
     fresh.fill(0);
     position = 0;
   }
+  // Every caller of systemFill refills after it or does not use the buffer.
+  host.dropBuffered = () => {
+    words.fill(0);
+    position = BUFFER_WORDS;
+  };
+
   function word() {
     if (position === BUFFER_WORDS) refill();
     const v = words[position];
     words[position++] = 0;
     return v;
+  }
+
+  // Node's callback forms: the value is made now (the arguments were
+  // checked, and threw, before), and the callback gets it, or the entropy
+  // error, in a microtask.
+  function later(callback, make) {
+    let value;
+    let error = null;
+    try {
+      value = make();
+    } catch (e) {
+      error = e;
+    }
+    queueMicrotask(() => (error === null ? callback(null, value) : callback(error)));
   }
 
   // Uniform in [0, n) for 1 <= n <= 2^32: Lemire's multiply-and-reject, as
@@ -262,9 +306,8 @@ export function create(instance, host, { testing = false } = {}) {
     if (max <= min) throw outOfRangeError('max', `greater than the value of "min" (${min})`, max);
     const range = max - min;
     if (!(range <= RAND_MAX)) throw outOfRangeError(maxOnly ? 'max' : 'max - min', `<= ${RAND_MAX}`, range);
-    const n = min + below(range);
-    if (callback === undefined) return n;
-    queueMicrotask(() => callback(null, n));
+    if (callback === undefined) return min + below(range);
+    later(callback, () => min + below(range));
     return undefined;
   }
 
@@ -319,9 +362,11 @@ export function create(instance, host, { testing = false } = {}) {
     size = byteSize(size, 1, 0, Infinity);
     checkCallback(callback);
     const out = new Uint8Array(size);
-    fillBytes(out);
-    if (callback === undefined) return out;
-    queueMicrotask(() => callback(null, out));
+    if (callback === undefined) {
+      fillBytes(out);
+      return out;
+    }
+    later(callback, () => (fillBytes(out), out));
     return undefined;
   }
 
@@ -344,10 +389,12 @@ export function create(instance, host, { testing = false } = {}) {
     const length = buf.byteLength;
     const start = byteOffset(offset === undefined ? 0 : offset, elementSize, length);
     const count = size === undefined ? length - start : byteSize(size, elementSize, start, length);
-    const bytes = ArrayBuffer.isView(buf) ? new Uint8Array(buf.buffer, buf.byteOffset + start, count) : new Uint8Array(buf, start, count);
-    fillBytes(bytes);
-    if (callback === undefined) return buf;
-    queueMicrotask(() => callback(null, buf));
+    const bytes = bytesOf('buf', buf, start, count);
+    if (callback === undefined) {
+      fillBytes(bytes);
+      return buf;
+    }
+    later(callback, () => (fillBytes(bytes), buf));
     return undefined;
   }
 
@@ -504,9 +551,13 @@ export function create(instance, host, { testing = false } = {}) {
   function bigIntBelow(n) {
     checkBound(n);
     const key = new Uint8Array(32);
-    fillBytes(key);
-    const engine = new Engine('chacha8rand', key);
-    key.fill(0);
+    let engine;
+    try {
+      fillBytes(key);
+      engine = new Engine('chacha8rand', key);
+    } finally {
+      key.fill(0);
+    }
     try {
       return engine.bigIntBelow(n);
     } finally {

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as crypto from 'node:crypto';
 import { test } from 'node:test';
+import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 
 import * as s from '../lib/index.mjs';
@@ -57,6 +58,12 @@ test('node: bad randomInt arguments throw exactly what crypto.randomInt throws',
   }
 });
 
+function detached() {
+  const b = new ArrayBuffer(8);
+  structuredClone(b, { transfer: [b] });
+  return b;
+}
+
 function sameErrors(name, ours, theirs, argLists) {
   for (const args of argLists) {
     let expected = null;
@@ -91,8 +98,18 @@ test('node: randomBytes, randomFill and randomUUID accept and refuse what crypto
   const fills = [[u16()], [u16(), 1], [u16(), 1, 2], [u16(), 5], [u16(), -1], [u16(), '1'], [u16(), 1, 4],
     [u16(), 0, NaN], [u16(), 1.5], [u16(), undefined, 2], [u16(), 0, 2.5], [new ArrayBuffer(8), 3, 10],
     [u16(), 4, 0], [new DataView(new ArrayBuffer(8)), 2], [5], ['abc'], [[1, 2]], [null], [u16(), Infinity],
-    [new Float64Array(2), 1, 1]];
+    [new Float64Array(2), 1, 1], [new SharedArrayBuffer(16)], [new Int32Array(new SharedArrayBuffer(16)), 1, 2],
+    [runInNewContext('new ArrayBuffer(8)')], [runInNewContext('new Uint8Array(8)'), 2], [detached()],
+    [new ArrayBuffer(8, { maxByteLength: 16 })]];
   sameErrors('randomFill', s.randomFill, crypto.randomFillSync, fills);
+  // Buffers of another realm, shared ones, and detached ones are filled (or left) as Node does.
+  for (const make of [() => runInNewContext('new ArrayBuffer(64)'), () => new SharedArrayBuffer(64)]) {
+    const b = make();
+    s.randomFill(b);
+    assert.ok(new Uint8Array(b).some((x) => x !== 0));
+  }
+  const gone = detached();
+  assert.equal(s.randomFill(gone), gone);
   const options = [[], [{}], [{ disableEntropyCache: true }], [{ disableEntropyCache: 'x' }], [[]], [null], [5], ['x']];
   sameErrors('randomUUID', s.randomUUID, crypto.randomUUID, options);
 });

@@ -166,6 +166,26 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     eq(host.calls.length, 3, 'reseed()');
   });
 
+  test('entropy: reseeds when the wall clock has moved 60 s, or back, since the last seed', async () => {
+    const host = countingHost();
+    const api = await instantiate('simd128', host);
+    const now = Date.now;
+    const start = now();
+    const at = (ms) => {
+      Date.now = () => start + ms;
+      api.randomFill(new Uint8Array(300)); // past the buffer: the core sees the clock
+      return host.calls.length;
+    };
+    try {
+      eq(at(0), 1, 'the first seed');
+      eq(at(59999), 1, 'after 59.999 s');
+      eq(at(60000), 2, 'after 60 s');
+      eq(at(59999), 3, 'the clock went back');
+    } finally {
+      Date.now = now;
+    }
+  });
+
   test('entropy: none, no output (every call throws; buffers stay untouched)', async () => {
     // None, one that throws, one that writes nothing.
     for (const getRandomValues of [null, () => { throw new Error('refused'); }, (view) => view]) {
@@ -177,6 +197,13 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
       throwsLike(() => api.randomUUIDv7(), bad, 'randomUUIDv7');
       throwsLike(() => api.bigIntBelow(1000n), bad, 'bigIntBelow');
       throwsLike(() => api.shuffle([1, 2, 3]), bad, 'shuffle');
+      // With a callback the error goes to the callback, as Node's does.
+      const errors = await Promise.all([
+        (cb) => api.randomBytes(8, cb),
+        (cb) => api.randomFill(new Uint8Array(8), cb),
+        (cb) => api.randomInt(10, cb),
+      ].map((call) => new Promise((resolve) => call((err, value) => resolve(err && value === undefined ? err.code : 'no error')))));
+      eq(errors.join(), Array(3).fill(bad.code).join(), 'callbacks');
       for (const n of [16, 100000]) {
         const target = new Uint8Array(n).fill(7);
         throwsLike(() => api.randomFill(target), bad, `randomFill ${n}`);
@@ -438,21 +465,29 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
 
   test('entropy: a getRandomValues that calls back into shakerand gets an error, not itself', async () => {
     let api = null;
-    let inner = null;
+    const inner = [];
     const host = {
       getRandomValues(view) {
-        try {
-          api.randomFill(new Uint8Array(100000)); // would seed the generator from itself
-        } catch (e) {
-          inner = e.code;
+        // Would seed the generator from its own output: from the buffer
+        // (small) or from the core (big).
+        for (const n of [32, 100000]) {
+          try {
+            api.randomBytes(n);
+            inner.push('served');
+          } catch (e) {
+            inner.push(e.code);
+          }
         }
         return globalThis.crypto.getRandomValues(view);
       },
       memory: null,
     };
     api = await instantiate('simd128', host);
+    api.random(); // the first seed, then a full buffer
     eq(api.randomBytes(8).length, 8, 'the outer call');
-    eq(inner, 'ERR_SHAKERAND_ENTROPY', 'the call from inside getRandomValues');
+    // A reseed at the byte budget while the buffer still holds output.
+    api.randomFill(new Uint8Array(vectors.system_policy.reseed_bytes));
+    eq(inner.join(), Array(4).fill('ERR_SHAKERAND_ENTROPY').join(), 'the calls from inside getRandomValues');
     const e = new api.Engine('chacha8rand', new Uint8Array(32));
     eq(hexOf(e.bytes(8)), hexOf(new s.Engine('chacha8rand', new Uint8Array(32)).bytes(8)), 'the module still works');
   });
