@@ -374,6 +374,7 @@ export function create(instance, host, { testing = false } = {}) {
   // elements of a typed array), or randomFill's forms with a callback,
   // which is called asynchronously with the filled buffer.
   function randomFill(buf, offset, size, callback) {
+    if (!isBuffer(buf)) throw argTypeError('buf', 'an instance of ArrayBuffer or ArrayBufferView', buf);
     if (typeof offset === 'function') {
       callback = offset;
       offset = undefined;
@@ -382,9 +383,8 @@ export function create(instance, host, { testing = false } = {}) {
       callback = size;
       size = undefined;
     } else {
-      checkCallback(callback);
+      checkCallback(callback); // a fourth argument: randomFill's callback, which randomFillSync has not
     }
-    if (!isBuffer(buf)) throw argTypeError('buf', 'an instance of ArrayBuffer or ArrayBufferView', buf);
     const elementSize = buf.BYTES_PER_ELEMENT || 1;
     const length = buf.byteLength;
     const start = byteOffset(offset === undefined ? 0 : offset, elementSize, length);
