@@ -153,9 +153,10 @@ test-java:
 	java/run-tests.sh
 
 # The JavaScript package (js/): the WebAssembly modules built, the suite
-# under node --test and in headless Chromium with each module, examples/web,
-# and npm pack installed into a new project (js/run-tests.sh; the CLI of
-# build-c is its oracle for seeded big bounds). About 30 s.
+# under node --test, in headless Chromium, and under Deno and Bun with each
+# module, examples/web, and npm pack installed into a new project
+# (js/run-tests.sh; the CLI of build-c is its oracle for seeded big
+# bounds). About a minute.
 test-js: build-c
 	tools/install-deps.sh js
 	js/run-tests.sh
