@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 
 import * as s from '../lib/index.mjs';
-import { create, wasmImports } from '../lib/core.js';
+import { create, makeHost, wasmImports } from '../lib/core.js';
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
@@ -18,7 +18,7 @@ const ROUNDS = 7;
 const ROUND_MS = 150;
 
 function portableApi() {
-  const host = { getRandomValues: crypto.webcrypto.getRandomValues.bind(crypto.webcrypto), memory: null };
+  const host = makeHost(crypto.webcrypto);
   const bytes = readFileSync(new URL('../lib/shakerand-portable.wasm', import.meta.url));
   return create(new WebAssembly.Instance(new WebAssembly.Module(bytes), wasmImports(host)), host);
 }

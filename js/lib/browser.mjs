@@ -3,11 +3,9 @@
 // condition): fetches the WebAssembly module from beside this file (top-level
 // await), once per agent, and exports the API of core.js. Bundlers that
 // understand `new URL(..., import.meta.url)` copy the module.
-import { chooseKernel, create, wasmImports } from './core.js';
+import { chooseKernel, create, makeHost, wasmImports } from './core.js';
 
-const webcrypto =
-  globalThis.crypto != null && typeof globalThis.crypto.getRandomValues === 'function' ? globalThis.crypto : null;
-const host = { getRandomValues: webcrypto ? webcrypto.getRandomValues.bind(webcrypto) : null, memory: null };
+const host = makeHost(globalThis.crypto);
 const chosen = chooseKernel(globalThis.SHAKERAND_KERNEL, (m) => console.warn(m));
 const url = new URL(`./shakerand-${chosen}.wasm`, import.meta.url);
 const response = await fetch(url);

@@ -138,6 +138,14 @@ function bytesOf(name, target, start = 0, count = undefined) {
   return new Uint8Array(target, start, length);
 }
 
+// What an entry gives create() and wasmImports(): the host's
+// crypto.getRandomValues, if it has one, and (once instantiated) the
+// module's memory.
+export function makeHost(webcrypto) {
+  const usable = webcrypto != null && typeof webcrypto.getRandomValues === 'function';
+  return { getRandomValues: usable ? webcrypto.getRandomValues.bind(webcrypto) : null, memory: null };
+}
+
 // The imports the module needs, before it is instantiated: entropy() fills
 // WebAssembly memory from the host's crypto.getRandomValues (at most 65536
 // bytes a call, far more than a seed's 32), 0 on success. `getRandomValues`
@@ -226,8 +234,12 @@ export function create(instance, host, { testing = false } = {}) {
   const wordBytes = new Uint8Array(words.buffer);
   let position = BUFFER_WORDS; // words handed out; all of them: refill first
 
-  function systemFill(pointer, length) {
+  // What the system generator's calls check first (wasmImports).
+  function notSeeding() {
     if (host.seeding) throw entropyError('crypto.getRandomValues called back into shakerand while seeding it');
+  }
+  function systemFill(pointer, length) {
+    notSeeding();
     if (w.shakerand_js_system_fill(pointer, length, Date.now()) !== 0) throw entropyError();
   }
   function refill() {
@@ -705,7 +717,7 @@ export function create(instance, host, { testing = false } = {}) {
   // Forgets the buffered output and seeds the system generator again now
   // (after a snapshot restore, say).
   function reseed() {
-    if (host.seeding) throw entropyError('crypto.getRandomValues called back into shakerand while seeding it');
+    notSeeding();
     words.fill(0);
     position = BUFFER_WORDS;
     if (w.shakerand_js_system_reseed(Date.now()) !== 0) throw entropyError();

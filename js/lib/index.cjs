@@ -35,8 +35,8 @@ function loadCore() {
   }
 }
 
-const { chooseKernel, create, wasmImports } = loadCore();
-const host = { getRandomValues: webcrypto.getRandomValues.bind(webcrypto), memory: null };
+const { chooseKernel, create, makeHost, wasmImports } = loadCore();
+const host = makeHost(webcrypto);
 const kernel = chooseKernel(process.env.SHAKERAND_KERNEL, (m) => console.warn(m));
 const bytes = readFileSync(path.join(__dirname, `shakerand-${kernel}.wasm`));
 const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), wasmImports(host));

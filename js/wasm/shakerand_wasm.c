@@ -87,8 +87,12 @@ void shakerand_js_derive_key(const unsigned char *os, uint32_t counter_lo, uint3
     shakerand_wipe_stack(SHAKERAND_STACK_SEED);
 }
 
+/* Forgets the generator's state, then seeds it again from the host: on
+ * failure nothing of the old state is left to hand out. */
 __attribute__((noinline)) static int seed(void)
 {
+    shakerand_engine_wipe(&sys.engine);
+    sys.seeded = 0;
     unsigned char os[SHAKERAND_OS_SEED_BYTES], key[CHACHA8_KEY_BYTES];
     memset(os, 0, sizeof os);
     /* A host "getRandomValues" that returns without writing (a stub, a
@@ -121,8 +125,6 @@ static int ready(size_t len, int *used)
     if (sys.seeded && sys.bytes + len <= SHAKERAND_RESEED_BYTES && age >= 0 &&
         age < SHAKERAND_RESEED_SECONDS * 1000.0)
         return SHAKERAND_OK;
-    shakerand_engine_wipe(&sys.engine);
-    sys.seeded = 0;
     shakerand_stack_used(used, SHAKERAND_STACK_SEED);
     return seed();
 }
@@ -175,13 +177,11 @@ int shakerand_js_system_fill(void *out, size_t len, double now_ms)
     return system_try_fill(out, len);
 }
 
-/* Forgets the generator: the next call seeds from the host again. */
+/* Forgets the generator and seeds it again from the host now. */
 EXPORT(shakerand_js_system_reseed)
 int shakerand_js_system_reseed(double now_ms)
 {
     sys.now_ms = now_ms;
-    shakerand_engine_wipe(&sys.engine);
-    sys.seeded = 0;
     const int status = seed();
     shakerand_wipe_stack(SHAKERAND_STACK_SEED);
     return status;
