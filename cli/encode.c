@@ -74,6 +74,14 @@ int cli_hex_value(char c)
 int cli_parse_hex(const char *hex, uint8_t **out, size_t *len, const char **why)
 {
     const size_t n = strlen(hex);
+    /* A character that is no hex digit first: "xyz" is not hex, whatever
+     * its length. */
+    for (size_t i = 0; i < n; i++) {
+        if (cli_hex_value(hex[i]) < 0) {
+            *why = "is not hexadecimal";
+            return EXIT_USAGE;
+        }
+    }
     if (n % 2 != 0) {
         *why = "has an odd number of hex digits";
         return EXIT_USAGE;
@@ -81,15 +89,8 @@ int cli_parse_hex(const char *hex, uint8_t **out, size_t *len, const char **why)
     uint8_t *bytes = malloc(n / 2 + 1);
     if (bytes == NULL)
         return cli_out_of_memory();
-    for (size_t i = 0; i < n / 2; i++) {
-        const int hi = cli_hex_value(hex[2 * i]), lo = cli_hex_value(hex[2 * i + 1]);
-        if (hi < 0 || lo < 0) {
-            cli_wipe_free(bytes, i);
-            *why = "is not hexadecimal";
-            return EXIT_USAGE;
-        }
-        bytes[i] = (uint8_t)(hi << 4 | lo);
-    }
+    for (size_t i = 0; i < n / 2; i++)
+        bytes[i] = (uint8_t)(cli_hex_value(hex[2 * i]) << 4 | cli_hex_value(hex[2 * i + 1]));
     *out = bytes;
     *len = n / 2;
     return 0;

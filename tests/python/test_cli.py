@@ -218,6 +218,20 @@ def test_usage_errors(cli, args, fragment):
     assert_error(run(cli, *args), 2, fragment)
 
 
+@pytest.mark.parametrize("command", [["bytes", "-n", "1"], ["int", "--below", "9"], ["password"],
+                                     ["shuffle"], ["pick"]])
+@pytest.mark.parametrize("seed,fragment", [("xy", "is not hexadecimal"), ("xyz", "is not hexadecimal"),
+                                           ("0g", "is not hexadecimal"), ("g", "is not hexadecimal"),
+                                           ("abc0z", "is not hexadecimal"),
+                                           ("abc", "has an odd number of hex digits"),
+                                           ("0", "has an odd number of hex digits")])
+def test_a_seed_that_is_not_hex_is_called_so_before_its_length(cli, command, seed, fragment):
+    # Every command's --seed goes through one parser (cli/encode.c); a seed
+    # with a non-hex character is not hexadecimal whatever its length.
+    r = run(cli, *command, "--seed", seed, input=b"a\n")
+    assert_error(r, 2, f"{command[0]}: seed {fragment}")
+
+
 def test_unwritable_output_file(cli, tmp_path):
     assert_error(run(cli, "bytes", "-n", "1", "-o", str(tmp_path / "no" / "such" / "dir")), 1,
                  "cannot open")
