@@ -76,6 +76,28 @@ static int run_command(const struct cli_command *command, int argc, char **argv)
     return status;
 }
 
+static const struct cli_command *command_named(const char *name)
+{
+    for (size_t i = 0; cli_commands[i] != NULL; i++)
+        if (strcmp(name, cli_commands[i]->name) == 0)
+            return cli_commands[i];
+    return NULL;
+}
+
+/* --help and --version take nothing after them: "shakerand --version x"
+ * is a mistake, not a request for the version. argv[2] is the first
+ * argument after argv[1], which is one of them. */
+static int extra_argument(char **argv)
+{
+    const int help = strcmp(argv[1], "--version") != 0 && strcmp(argv[1], "-V") != 0;
+    if (help && command_named(argv[2]) != NULL)
+        return cli_fail(EXIT_USAGE,
+                        "unexpected argument '%s' after '%s' (for its help: '%s %s --help')",
+                        argv[2], argv[1], cli_program, argv[2]);
+    return cli_fail(EXIT_USAGE, "unexpected argument '%s' after '%s' (see '%s --help')", argv[2],
+                    argv[1], cli_program);
+}
+
 int cli_main(int argc, char **argv, const struct cli_limits *limits)
 {
     static const struct cli_limits none = {UINT64_MAX, SIZE_MAX, 0};
@@ -86,10 +108,14 @@ int cli_main(int argc, char **argv, const struct cli_limits *limits)
     const char *command = argv[1];
     if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0 ||
         strcmp(command, "help") == 0) {
+        if (argc > 2)
+            return extra_argument(argv);
         print_main_help();
         return cli_flush_stdout();
     }
     if (strcmp(command, "--version") == 0 || strcmp(command, "-V") == 0) {
+        if (argc > 2)
+            return extra_argument(argv);
         printf("shakerand %s (kernel %s)\n", shakerand_version(), shakerand_kernel_name());
         return cli_flush_stdout();
     }
@@ -100,9 +126,9 @@ int cli_main(int argc, char **argv, const struct cli_limits *limits)
         const int status = cli_completion_script(argv[2]);
         return status != 0 ? status : cli_flush_stdout();
     }
-    for (size_t i = 0; cli_commands[i] != NULL; i++)
-        if (strcmp(command, cli_commands[i]->name) == 0)
-            return run_command(cli_commands[i], argc - 1, argv + 1);
+    const struct cli_command *named = command_named(command);
+    if (named != NULL)
+        return run_command(named, argc - 1, argv + 1);
     if (command[0] == '-') {
         /* "-help" as openssl spells it, "--vers" abbreviated: named, not run. */
         const char *name = command + 1 + (command[1] == '-');

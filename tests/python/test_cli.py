@@ -232,6 +232,21 @@ def test_a_seed_that_is_not_hex_is_called_so_before_its_length(cli, command, see
     assert_error(r, 2, f"{command[0]}: seed {fragment}")
 
 
+@pytest.mark.parametrize("args,operand", [
+    (["--version", "extra"], "extra"), (["-V", "x"], "x"), (["--version", "--help"], "--help"),
+    (["--help", "extra"], "extra"), (["-h", "extra"], "extra"), (["help", "extra"], "extra"),
+])
+def test_an_argument_after_help_or_version_is_a_usage_error(cli, args, operand):
+    assert_error(run(cli, *args), 2, f"unexpected argument '{operand}' after '{args[0]}' "
+                                     "(see 'shakerand --help')")
+
+
+@pytest.mark.parametrize("first", ["help", "--help", "-h"])
+def test_help_followed_by_a_command_points_to_its_help(cli, first):
+    assert_error(run(cli, first, "bytes"), 2, f"unexpected argument 'bytes' after '{first}' "
+                                              "(for its help: 'shakerand bytes --help')")
+
+
 def test_unwritable_output_file(cli, tmp_path):
     assert_error(run(cli, "bytes", "-n", "1", "-o", str(tmp_path / "no" / "such" / "dir")), 1,
                  "cannot open")
