@@ -38,6 +38,18 @@ static const struct cli_option options[] = {
     CLI_OPTION_END,
 };
 
+/* Whether s is a number greater than zero: what --below takes. */
+static int is_bound(const char *s)
+{
+    const size_t len = cli_bignum_bytes(strlen(s));
+    uint8_t *mag = calloc(1, len);
+    struct cli_bignum bound = {0, mag};
+    const int ok = mag != NULL && cli_bignum_parse(s, &bound, len) == 0 && !bound.negative &&
+                   !cli_bignum_is_zero(mag, len);
+    free(mag);
+    return ok;
+}
+
 static int run(const struct cli_args *args)
 {
     const char *below = NULL, *seed_arg = NULL;
@@ -68,6 +80,10 @@ static int run(const struct cli_args *args)
     const size_t operands = args->n_operands;
     if (below != NULL && operands > 0)
         return cli_fail(EXIT_USAGE, "int: give LO HI or --below B, not both");
+    /* "int 6" most likely meant a bound: the message says how to give one. */
+    if (below == NULL && operands == 1 && is_bound(args->operands[0]))
+        return cli_fail(EXIT_USAGE, "int: missing HI (for a number below %s, use --below %s)",
+                        args->operands[0], args->operands[0]);
     if (below == NULL && operands < 2)
         return cli_fail(EXIT_USAGE, "int: missing %s (see 'shakerand int --help')",
                         operands == 0 ? "LO HI or --below B" : "HI");

@@ -415,6 +415,12 @@ def test_int_stats(cli):
     (["int", "--below", "255", "--count", "-1"], "invalid count"),
     (["int", "--below", "255", "--method", "rng-bc-2"], "unknown method 'rng-bc-2'"),
     (["int", "--below", "255", "--seed", "0"], "odd number of hex digits"),
+    (["int", "6"], "int: missing HI (for a number below 6, use --below 6)"),
+    (["int", "0x1F"], "int: missing HI (for a number below 0x1F, use --below 0x1F)"),
+    (["int", "-5"], "int: missing HI (see 'shakerand int --help')"),
+    (["int", "0"], "int: missing HI (see 'shakerand int --help')"),
+    (["int", "-0"], "int: missing HI (see 'shakerand int --help')"),
+    (["int", "abc"], "int: missing HI (see 'shakerand int --help')"),
     (["uuid", "-n", "x"], "invalid count 'x'"),
     (["uuid", "--v8"], "unknown option '--v8'"),
 ])
