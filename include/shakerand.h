@@ -292,8 +292,8 @@ SHAKERAND_API int shakerand_system_watches_vm_generation(void);
 /* For a front end that keeps system-generator output in a buffer of its
  * own (numpy's bit generator, Go's streams, Java's per-thread buffer): the
  * words that say whether a buffer is still of this epoch. *epoch is the
- * process's epoch; *vm_generation the VM generation counter's word, NULL
- * when it is not watched. Read both (as atomic 64-bit loads) before filling
+ * process's epoch; *vm_generation the VM generation counter's word, a word
+ * that stays 0 when none is watched (never NULL). Read both (as atomic 64-bit loads) before filling
  * the buffer, and compare both before handing out each value from it: a
  * change means the buffer is of an older epoch, to be dropped and filled
  * again. The addresses stay valid for the life of the process. Asking for

@@ -355,7 +355,7 @@ void shakerand_system_epoch_words(const volatile uint64_t **epoch_word,
     if (epoch_word != NULL)
         *epoch_word = (const volatile uint64_t *)&epoch;
     if (vm_generation != NULL)
-        *vm_generation = watched_vm_counter();
+        *vm_generation = atomic_load_explicit(&vm_counter, memory_order_relaxed);
 }
 
 #if defined(SHAKERAND_TESTING)

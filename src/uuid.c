@@ -103,7 +103,7 @@ void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
     /* Read before the draw, which is then of this epoch or a later one. */
     const volatile uint64_t *epoch_word, *vm_word;
     shakerand_system_epoch_words(&epoch_word, &vm_word);
-    const uint64_t epoch = *epoch_word, vm_generation = vm_word != NULL ? *vm_word : 0;
+    const uint64_t epoch = *epoch_word, vm_generation = *vm_word;
     uint8_t random[12];
     shakerand_draw(engine, random, sizeof random);
     uint64_t fresh = 0;

@@ -526,6 +526,24 @@ TEST_F(Vmclock, PagesThatAreNotSuchADeviceAreIgnored)
     shakerand_system_vmclock_path_for_testing("/nonexistent/vmclock");
     EXPECT_EQ(shakerand_system_watches_vm_generation(), 0);
 }
+
+// A front end's buffer check compares both epoch words with no branch of
+// its own for a counter that is not watched: the core hands out a word
+// that stays 0 then, never NULL, and the counter's own word when watched.
+TEST_F(Vmclock, TheEpochWordsAreNeverNull)
+{
+    const volatile std::uint64_t *epoch = nullptr, *vm = nullptr;
+    shakerand_system_epoch_words(&epoch, &vm);
+    ASSERT_NE(epoch, nullptr);
+    ASSERT_NE(vm, nullptr);
+    EXPECT_EQ(*vm, 0u);
+    make(4096);
+    watch();
+    set_generation(41);
+    shakerand_system_epoch_words(&epoch, &vm);
+    ASSERT_NE(vm, nullptr);
+    EXPECT_EQ(*vm, 41u);
+}
 #endif
 
 } // namespace
