@@ -127,6 +127,20 @@ int shakerand_x86_vector_registers(void)
     const unsigned features = x86_features();
     return (features & CPU_AVX512) ? 512 : (features & CPU_AVX2) ? 256 : 128;
 }
+
+size_t shakerand_x86_register_save_bytes(void)
+{
+    unsigned eax, ebx, ecx, edx;
+    /* CPUID.1:ECX bit 27, OSXSAVE: the OS enabled XSAVE and set XCR0. */
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !((ecx >> 27) & 1) ||
+        __get_cpuid_max(0, NULL) < 0xD)
+        return 512; /* FXSAVE's area */
+    /* Leaf 0xD, sub-leaf 0, EBX: the XSAVE area's size for the features
+     * XCR0 enables, in the standard layout (the compacted one XSAVEC
+     * writes is no larger). */
+    __cpuid_count(0xD, 0, eax, ebx, ecx, edx);
+    return ebx > 512 ? ebx : 512;
+}
 #endif
 
 #if defined(SHAKERAND_HAVE_AARCH64_KERNELS)

@@ -83,6 +83,10 @@ enum shakerand_stack_use {
 /* The vector registers the CPU and the OS have: 512 (zmm0-31), 256
  * (ymm0-15, AVX2) or 128 (xmm0-15); for the wipe's register clearing. */
 int shakerand_x86_vector_registers(void);
+/* The bytes an XSAVE of every register state the OS enabled takes (FXSAVE's
+ * 512 without XSAVE): what the dynamic linker's lazy binding saves on the
+ * stack (stack_wipe.c). */
+size_t shakerand_x86_register_save_bytes(void);
 #endif
 /* Records the calling thread's stack bounds for the wipe (stack_wipe.c),
  * once; called after the system generator's seeds, outside its in-use

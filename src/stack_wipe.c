@@ -4,10 +4,15 @@
  * the zeroing itself.
  *
  * Depth: what the work can reach below the entry point's frame, plus a
- * signal frame. The work reaches at most about 2.8 KiB (measured with every
- * wipe disabled, the dynamic linker's first binding of a symbol included;
- * the portable chacha8rand kernel's frame alone is about 1.2 KiB), a seed's
- * more on CPUs whose register state is larger. A signal delivered while a
+ * signal frame. The work's own frames reach at most about 1.6 KiB after a
+ * kernel (measured with the wipe off: tests/test_stack.cpp,
+ * LazyBindingIsCovered prints it; the portable chacha8rand kernel's frame
+ * alone is about 1.2 KiB), more in a seed. On x86-64 the dynamic linker's first binding of a symbol
+ * (a lazily bound PLT call, in this library where it was linked without
+ * -z now, or in a program that links the static library) comes on top: its
+ * resolver saves every register state the OS enabled with XSAVE below the
+ * caller, about 0.8 KiB with AVX2 and 2.7 KiB with AVX-512, so that size,
+ * as the CPU reports it, is added to the work's depth. A signal delivered while a
  * kernel runs makes the operating system save every register, keys in
  * vector registers included, in a frame below the interrupted one: as large
  * as the kernel says a signal frame is (AT_MINSIGSTKSZ: 3.3 KiB with AVX2,
@@ -67,9 +72,13 @@
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || !defined(__OPTIMIZE__)
 enum { KERNEL_WORK_BYTES = 16384, SEED_WORK_BYTES = 32768 }; /* frames several times larger */
 #else
-enum { KERNEL_WORK_BYTES = 3072, SEED_WORK_BYTES = 6144 };
+enum { KERNEL_WORK_BYTES = 2048, SEED_WORK_BYTES = 6144 };
 #endif
 enum {
+    /* A lazy binding's frames beside its register save: the registers the
+     * resolver keeps, the save area's alignment to 64 bytes, and the
+     * symbol lookup it calls (about 360 bytes in all with glibc 2.36). */
+    RESOLVER_FRAME_BYTES = 512,
     RED_ZONE_BYTES = 128,
     ALT_STACK_MARGIN_BYTES = 512,
 #if defined(_WIN32)
@@ -131,6 +140,45 @@ void shakerand_stack_record_bounds(void)
 #endif
 }
 #endif
+
+#if defined(SHAKERAND_TESTING)
+static _Atomic size_t register_save_override;
+static _Atomic int skip_wipe;
+void shakerand_stack_register_save_for_testing(size_t bytes)
+{
+    atomic_store(&register_save_override, bytes);
+}
+void shakerand_stack_skip_wipe_for_testing(int skip) { atomic_store(&skip_wipe, skip); }
+#define TESTING_REGISTER_SAVE() atomic_load_explicit(&register_save_override, memory_order_relaxed)
+#define TESTING_SKIP_WIPE() atomic_load_explicit(&skip_wipe, memory_order_relaxed)
+#else
+#define TESTING_REGISTER_SAVE() ((size_t)0)
+#define TESTING_SKIP_WIPE() 0
+#endif
+
+/* What a lazy binding during the work adds below it: on x86-64, the
+ * resolver's XSAVE of every register state the OS enabled (glibc's
+ * _dl_runtime_resolve_xsavec, FreeBSD's rtld and macOS's dyld_stub_binder
+ * alike) and its frame. Elsewhere the resolvers save the argument
+ * registers, a few hundred bytes the work's depth covers; Windows binds a
+ * DLL's imports when it loads it. */
+static size_t binding_bytes(void)
+{
+#if defined(SHAKERAND_HAVE_X86_64_KERNELS) && !defined(_WIN32)
+    const size_t forced = TESTING_REGISTER_SAVE();
+    if (forced != 0)
+        return forced + RESOLVER_FRAME_BYTES;
+    static _Atomic size_t cached;
+    size_t n = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (n == 0) {
+        n = shakerand_x86_register_save_bytes() + RESOLVER_FRAME_BYTES;
+        atomic_store_explicit(&cached, n, memory_order_relaxed);
+    }
+    return n;
+#else
+    return 0;
+#endif
+}
 
 /* The operating system's signal frame, at least 4 KiB where it will not say. */
 static size_t signal_frame_bytes(void)
@@ -400,8 +448,10 @@ static void wipe(size_t work)
     (void)work;
     return;
 #endif
+    if (TESTING_SKIP_WIPE())
+        return;
     zero_registers();
-    const size_t depth = wipe_depth((uintptr_t)__builtin_frame_address(0), work);
+    const size_t depth = wipe_depth((uintptr_t)__builtin_frame_address(0), work + binding_bytes());
     if (depth > 0)
         zero_below(depth);
 }
@@ -409,3 +459,10 @@ static void wipe(size_t work)
 __attribute__((noinline)) void shakerand_wipe_stack_kernel(void) { wipe(KERNEL_WORK_BYTES); }
 
 __attribute__((noinline)) void shakerand_wipe_stack_seed(void) { wipe(SEED_WORK_BYTES); }
+
+#if defined(SHAKERAND_TESTING)
+size_t shakerand_stack_work_bytes_for_testing(int seed)
+{
+    return (seed ? SEED_WORK_BYTES : KERNEL_WORK_BYTES) + binding_bytes();
+}
+#endif

@@ -88,6 +88,19 @@ size_t shakerand_system_state_size_for_testing(void);
 void shakerand_system_continuation_for_testing(const void *state_copy, void *out, size_t n);
 size_t shakerand_system_ahead_bytes_for_testing(void);
 
+/* ---- the stack wipe (src/stack_wipe.c) ----------------------------------- */
+
+/* The depth a wipe gives the work after a kernel (seed 0) or a seed (1):
+ * the work's own frames and a lazy binding's register save. */
+size_t shakerand_stack_work_bytes_for_testing(int seed);
+/* The register save a lazy binding makes, as if the CPU reported `bytes`
+ * (0: what it reports), so the depth can be checked for a CPU with larger
+ * registers than this one. */
+void shakerand_stack_register_save_for_testing(size_t bytes);
+/* While set, the public calls wipe nothing, so how deep the work reaches
+ * can be measured. */
+void shakerand_stack_skip_wipe_for_testing(int skip);
+
 #ifdef __cplusplus
 }
 #endif

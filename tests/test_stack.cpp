@@ -46,6 +46,12 @@ extern "C" {
 }
 
 #include "stack_read_back.hpp"
+#if defined(SHAKERAND_TESTING)
+#include "testing.h"
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+#endif
 
 namespace {
 
@@ -473,6 +479,74 @@ TEST_F(Stack, SeededEngines)
 {
     on_new_thread([] { seeded_engines(); });
 }
+
+#if defined(SHAKERAND_TESTING) && defined(__x86_64__)
+// The XSAVE area of the register states the OS enabled (CPUID leaf 0xD,
+// sub-leaf 0, EBX), read here rather than asked of the library.
+std::size_t cpu_register_save_bytes()
+{
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !((ecx >> 27) & 1) || __get_cpuid_max(0, nullptr) < 0xD)
+        return 512;
+    __cpuid_count(0xD, 0, eax, ebx, ecx, edx);
+    return ebx > 512 ? ebx : 512;
+}
+
+// Run first in a process of its own (ctest: stack_lazy_binding_*), against
+// a copy of the library linked with lazy binding and every symbol exported,
+// so the first calls of each engine bind symbols inside their work: the
+// resolver saves the CPU's whole register state below it (on AVX-512 about
+// 2.7 KiB, where the suite failed when the work's depth was a constant).
+// With the wipe off, each first call's reach is measured; the depth the
+// library gives the work must cover it on this CPU and, the register save
+// swapped for a larger CPU's, there too.
+TEST_F(Stack, LazyBindingIsCovered)
+{
+    if (std::getenv("LD_BIND_NOW") != nullptr && *std::getenv("LD_BIND_NOW") != '\0')
+        GTEST_SKIP() << "LD_BIND_NOW is set: nothing is bound lazily";
+    const std::size_t here = cpu_register_save_bytes();
+    on_new_thread([here] {
+        bytes seed(32, 0x3c), out(64);
+        std::size_t bound_in_a_call = 0;
+        shakerand_stack_skip_wipe_for_testing(1);
+        for (std::size_t k = 0; k < shakerand_kind_count(); k++) {
+            const shakerand_kind kind = shakerand_kind_at(k);
+            std::size_t reach[2];
+            for (std::size_t &r : reach) {
+                shakerand_engine e;
+                r = residue_of(stack_after([&] {
+                                   shakerand_engine_init(&e, kind, seed.data(), seed.size());
+                                   shakerand_engine_fill(&e, out.data(), out.size());
+                               }),
+                               0)
+                        .touched;
+                shakerand_engine_wipe(&e);
+            }
+            std::printf("%s: the first init and fill reached %zu bytes, the second %zu\n",
+                        shakerand_kind_name(kind), reach[0], reach[1]);
+            if (reach[0] >= reach[1] + here)
+                bound_in_a_call++;
+            // The first call's frames with the largest register saves a
+            // CPU may make instead of this one's: AVX-512 with PKRU in the
+            // standard layout, and AMX's tiles on top.
+            for (std::size_t save : {here, std::size_t{2696}, std::size_t{11016}}) {
+                shakerand_stack_register_save_for_testing(save == here ? 0 : save);
+                const std::size_t depth = shakerand_stack_work_bytes_for_testing(0);
+                EXPECT_LE(reach[0] - here + save, depth)
+                    << shakerand_kind_name(kind) << ": a first call with a lazy binding reaches "
+                    << reach[0] << " bytes here (register save " << here << "); with a save of " << save
+                    << " it would reach " << reach[0] - here + save << ", past the " << depth
+                    << " the wipe gives the work";
+            }
+            shakerand_stack_register_save_for_testing(0);
+        }
+        shakerand_stack_skip_wipe_for_testing(0);
+        EXPECT_GT(bound_in_a_call, 0u) << "no first call made a lazy binding deeper than the register save "
+                                       << here << ": the test measures nothing (it must run first in a process of its own, "
+                                       << "as ctest's stack_lazy_binding_* run it)";
+    });
+}
+#endif
 
 static void seeded_engines()
 {
