@@ -45,6 +45,12 @@ pkg-config --static --libs shakerand | grep -q -- '-pthread' ||
 cc -static "$root/tests/consumer/main.c" -o "$tmp/pc_static" $(pkg-config --static --cflags --libs shakerand)
 readelf -d "$tmp/pc_static" 2>/dev/null | grep -q NEEDED && fail "the static pkg-config link has shared dependencies"
 check "pkg-config, static" "$("$tmp/pc_static")"
+# The archive alone static, the C library shared: shakerand-static.pc names
+# the archive (-lshakerand would take the shared object beside it).
+cc "$root/tests/consumer/main.c" -o "$tmp/pc_archive" $(pkg-config --cflags --libs shakerand-static)
+readelf -d "$tmp/pc_archive" | grep NEEDED | grep -q libshakerand &&
+    fail "pkg-config --libs shakerand-static linked libshakerand.so"
+check "pkg-config, the archive" "$("$tmp/pc_archive")"
 unset PKG_CONFIG_PATH
 
 # As a subproject: the parent's build type stays its own (Debug here), and
@@ -87,5 +93,5 @@ fi
 grep -q libgtest-dev "$tmp/plain-tests.log" && grep -q nlohmann-json3-dev "$tmp/plain-tests.log" ||
     { cat "$tmp/plain-tests.log" >&2; fail "the missing test packages are not named"; }
 
-echo "install: find_package (shared, static, C++), pkg-config (shared, static), add_subdirectory and FetchContent consumers OK;"
+echo "install: find_package (shared, static, C++), pkg-config (shared, static, the archive), add_subdirectory and FetchContent consumers OK;"
 echo "install: a subproject keeps its parent's build type and install set; a plain build needs no test package"
