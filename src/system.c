@@ -526,6 +526,24 @@ uint64_t shakerand_system_reseed_failures(void)
     return atomic_load_explicit(&reseed_failures, memory_order_relaxed);
 }
 
+/* Only the kernel zeroes a mapped page: a state found zero was wiped by a
+ * fork (WIPEONFORK works here), whatever the flag, zeroed too, says. */
+static inline void note_fork_wipe(struct system_state *s)
+{
+    if (s->magic == 0)
+        s->wiped_on_fork = 1;
+}
+
+/* Seeded, in this epoch and VM generation, and in this process: the pid
+ * is compared only where the kernel refused WIPEONFORK (getpid is a system
+ * call, about 200 ns; the general path runs once per refill of small
+ * draws). */
+static inline int seeded_here(const struct system_state *s)
+{
+    return s->magic == STATE_MAGIC && in_epoch(s) &&
+           (s->wiped_on_fork || s->pid == shakerand_system_process_id());
+}
+
 /* The general path's start: first use, after fork or a new epoch, the
  * byte or time budget (with what the fast path served since the general
  * path last ran). Returns the state ready to produce len bytes, or the
@@ -542,13 +560,8 @@ static int ready(size_t len, struct system_state **out, int *used)
     }
     s->canary = STATE_CANARY;
     SHAKERAND_SIGNAL_FENCE();
-    if (s->magic == 0)
-        s->wiped_on_fork = 1; /* only the kernel zeroes a mapped page */
-    /* The pid only where the kernel refused WIPEONFORK (as in still_sound):
-     * getpid is a system call, about 200 ns, and this runs once per refill
-     * of small draws. */
-    const int sound = s->magic == STATE_MAGIC && in_epoch(s) &&
-                      (s->wiped_on_fork || s->pid == shakerand_system_process_id());
+    note_fork_wipe(s);
+    const int sound = seeded_here(s);
     int due = !sound;
     if (sound) {
         const size_t c = s->cursor;
@@ -590,16 +603,14 @@ static inline int still_sound(const struct system_state *s)
 {
     SHAKERAND_TEST_STEP();
     SHAKERAND_SIGNAL_FENCE();
-    return s->canary == STATE_CANARY && s->magic == STATE_MAGIC && in_epoch(s) &&
-           (s->wiped_on_fork || s->pid == shakerand_system_process_id());
+    return s->canary == STATE_CANARY && seeded_here(s);
 }
 
 /* A state still_sound rejected: seeded again by the next ready. Not zero,
  * which would say the kernel wiped the page. */
 static void discard(struct system_state *s)
 {
-    if (s->magic == 0)
-        s->wiped_on_fork = 1; /* only the kernel zeroes a mapped page (as in ready) */
+    note_fork_wipe(s);
     s->fast_end = 0;
     s->magic = STATE_UNSEEDED;
 }
