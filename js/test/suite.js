@@ -186,32 +186,54 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     }
   });
 
-  test('entropy: none, no output (every call throws; buffers stay untouched)', async () => {
-    // None, one that throws, one that writes nothing.
-    for (const getRandomValues of [null, () => { throw new Error('refused'); }, (view) => view]) {
+  // Sources the seed check refuses (js/wasm/shakerand_wasm.c): none, one
+  // that throws, and stubs whose 32 bytes hold fewer than 18 distinct values.
+  const badSources = {
+    none: null,
+    throws: () => { throw new Error('refused'); },
+    'writes nothing': (view) => view,
+    'a constant': (view) => view.fill(0xa5),
+    'element 0 only': (view) => { view[0] = 0x5a; },
+    'the last element only': (view) => { view[view.length - 1] = 0x5a; },
+    '17 distinct values': (view) => view.forEach((_, i) => { view[i] = 0x40 + (i % 17); }),
+  };
+
+  test('entropy: none or a stub, no output (every call throws; buffers stay untouched)', async () => {
+    for (const [source, getRandomValues] of Object.entries(badSources)) {
       const api = await instantiate('simd128', { getRandomValues, memory: null });
       const bad = { name: 'Error', code: 'ERR_SHAKERAND_ENTROPY' };
-      throwsLike(() => api.random(), bad, 'random');
-      throwsLike(() => api.randomInt(10), bad, 'randomInt');
-      throwsLike(() => api.randomUUID(), bad, 'randomUUID');
-      throwsLike(() => api.randomUUIDv7(), bad, 'randomUUIDv7');
-      throwsLike(() => api.bigIntBelow(1000n), bad, 'bigIntBelow');
-      throwsLike(() => api.shuffle([1, 2, 3]), bad, 'shuffle');
+      throwsLike(() => api.random(), bad, `${source}: random`);
+      throwsLike(() => api.randomInt(10), bad, `${source}: randomInt`);
+      throwsLike(() => api.randomUUID(), bad, `${source}: randomUUID`);
+      throwsLike(() => api.randomUUIDv7(), bad, `${source}: randomUUIDv7`);
+      throwsLike(() => api.bigIntBelow(1000n), bad, `${source}: bigIntBelow`);
+      throwsLike(() => api.shuffle([1, 2, 3]), bad, `${source}: shuffle`);
+      throwsLike(() => api.reseed(), bad, `${source}: reseed`);
       // With a callback the error goes to the callback, as Node's does.
       const errors = await Promise.all([
         (cb) => api.randomBytes(8, cb),
         (cb) => api.randomFill(new Uint8Array(8), cb),
         (cb) => api.randomInt(10, cb),
       ].map((call) => new Promise((resolve) => call((err, value) => resolve(err && value === undefined ? err.code : 'no error')))));
-      eq(errors.join(), Array(3).fill(bad.code).join(), 'callbacks');
+      eq(errors.join(), Array(3).fill(bad.code).join(), `${source}: callbacks`);
       for (const n of [16, 100000]) {
         const target = new Uint8Array(n).fill(7);
-        throwsLike(() => api.randomFill(target), bad, `randomFill ${n}`);
-        ok(target.every((b) => b === 7), `randomFill ${n} wrote nothing`);
+        throwsLike(() => api.randomFill(target), bad, `${source}: randomFill ${n}`);
+        ok(target.every((b) => b === 7), `${source}: randomFill ${n} wrote nothing`);
       }
       // Seeded engines need no entropy.
-      eq(new api.Engine('chacha8rand', new Uint8Array(32)).bytes(4).length, 4, 'seeded engine');
+      eq(new api.Engine('chacha8rand', new Uint8Array(32)).bytes(4).length, 4, `${source}: seeded engine`);
     }
+  });
+
+  test('entropy: the seed check passes 18 distinct values of 32, and real bytes over 4096 seeds', async () => {
+    const eighteen = (view) => view.forEach((_, i) => { view[i] = 0x40 + (i % 18); });
+    eq(typeof (await instantiate('portable', { getRandomValues: eighteen, memory: null })).random(), 'number', '18 distinct');
+    // Real bytes fail the check with probability 1.149e-13 a seed (js/README.md).
+    const host = countingHost();
+    const api = await instantiate('portable', host);
+    for (let i = 0; i < 4096; i++) api.reseed();
+    eq(host.calls.length, 4096, 'seeds');
   });
 
   // The OS bytes of a seed, the key derived from them, and the first

@@ -87,6 +87,30 @@ void shakerand_js_derive_key(const unsigned char *os, uint32_t counter_lo, uint3
     shakerand_wipe_stack(SHAKERAND_STACK_SEED);
 }
 
+/* The host's seed bytes are refused when fewer than this many of the 32
+ * are distinct values: a "getRandomValues" that is a stub or a broken
+ * polyfill (one that writes nothing, a constant, 16 bytes or fewer of the
+ * 32, a pattern of 17 bytes or fewer, or only 17 values or fewer). 32
+ * uniform bytes have fewer than 18 distinct values with probability
+ * 1.149e-13, below 2^-42.9 (exactly, by js/tools/seed-odds.py), so real
+ * bytes are as good as never refused. */
+enum { SEED_MIN_DISTINCT = 18 };
+_Static_assert(SHAKERAND_OS_SEED_BYTES == 32, "SEED_MIN_DISTINCT is sized for 32 bytes");
+
+/* The number of distinct values among the bytes: each counts unless an
+ * earlier byte equals it. No branch or index depends on the bytes. */
+static unsigned distinct_bytes(const unsigned char *b, size_t n)
+{
+    unsigned distinct = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned seen = 0;
+        for (size_t j = 0; j < i; j++)
+            seen |= ((unsigned)(b[i] ^ b[j]) - 1u) >> 8 & 1u; /* 1 exactly when equal */
+        distinct += seen ^ 1u;
+    }
+    return distinct;
+}
+
 /* Forgets the generator's state, then seeds it again from the host: on
  * failure nothing of the old state is left to hand out. */
 __attribute__((noinline)) static int seed(void)
@@ -95,14 +119,8 @@ __attribute__((noinline)) static int seed(void)
     sys.seeded = 0;
     unsigned char os[SHAKERAND_OS_SEED_BYTES], key[CHACHA8_KEY_BYTES];
     memset(os, 0, sizeof os);
-    /* A host "getRandomValues" that returns without writing (a stub, a
-     * broken polyfill) leaves zeros: refused, as the C core's health
-     * checks refuse a source that repeats itself. */
-    unsigned char any = 0;
     const int status = shakerand_js_entropy(os, sizeof os);
-    for (size_t i = 0; i < sizeof os; i++)
-        any |= os[i];
-    if (status != 0 || any == 0) {
+    if (status != 0 || distinct_bytes(os, sizeof os) < SEED_MIN_DISTINCT) {
         shakerand_memzero(os, sizeof os);
         return SHAKERAND_EENTROPY;
     }
