@@ -61,9 +61,14 @@ testu01() { # battery stream expect(pass|fail) [-r]
     [ "$verdict" = "$expect" ] || unexpected "TestU01 $battery on $name: $verdict, expected $expect"
 }
 
-# dieharder: -Y 1 re-tests WEAK results; a FAILED among the reliable tests
-# fails. OPSO, OQSO, DNA (marked Suspect by dieharder -l) and Sums (Do Not
-# Use) run with -a but do not count.
+# dieharder: a FAILED among the reliable tests fails. OPSO, OQSO, DNA
+# (marked Suspect by dieharder -l) and Sums (Do Not Use) run with -a but do
+# not count. The full and heavy runs re-test WEAK results (-Y 1) until they
+# resolve; the short run (make test) reports them as weak and does not:
+# about 1 % of good results are weak, and resolving one took 300 s on a
+# 2-core machine, a fifth of make test's budget.
+resolve=1
+[ "$mode" = short ] && resolve=0
 dieharder_run() { # stream expect tests...
     local name=$1 expect=$2 log t0 failed verdict
     shift 2
@@ -72,10 +77,10 @@ dieharder_run() { # stream expect tests...
     t0=$SECONDS
     : >"$log"
     if [ "$1" = all ]; then
-        stream "$name" 1 2>/dev/null | dieharder -g 200 -Y 1 -a >>"$log" 2>&1
+        stream "$name" 1 2>/dev/null | dieharder -g 200 -Y "$resolve" -a >>"$log" 2>&1
     else
         for d in "$@"; do
-            stream "$name" 1 2>/dev/null | dieharder -g 200 -Y 1 -d "$d" >>"$log" 2>&1
+            stream "$name" 1 2>/dev/null | dieharder -g 200 -Y "$resolve" -d "$d" >>"$log" 2>&1
         done
     fi
     failed=$(grep FAILED "$log" | grep -vE 'diehard_(opso|oqso|dna|sums)' |
