@@ -283,10 +283,11 @@ SHAKERAND_API int shakerand_system_reseed_with(const void *data, size_t len);
  * "Snapshots and clones". */
 SHAKERAND_API void shakerand_system_new_epoch(void);
 
-/* 1 if every call compares the hypervisor's VM generation counter (Linux's
- * vmclock device, /dev/vmclock0, whose flags say the counter is kept), so
- * that a restored snapshot reseeds by itself; 0 if only
- * shakerand_system_new_epoch starts a new epoch here. */
+/* 1 if every call compares a word of the hypervisor's that a restore from
+ * a snapshot changes (Linux's vmclock device, /dev/vmclock0: its VM
+ * generation counter where its flags say the hypervisor keeps one, else
+ * its clock disruption marker), so that a restored snapshot reseeds by
+ * itself; 0 if only shakerand_system_new_epoch starts a new epoch here. */
 SHAKERAND_API int shakerand_system_watches_vm_generation(void);
 
 /* For a front end that keeps system-generator output in a buffer of its

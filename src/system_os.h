@@ -75,9 +75,10 @@ int shakerand_system_tls_ready(void);
 #endif
 
 /* The hypervisor's VM generation counter, which changes each time the
- * machine is restored from a snapshot, mapped read-only: NULL where there
- * is none (no device, or one whose flags say the hypervisor does not keep
- * the counter). `path` stands in for the device (tests), NULL for the
+ * machine is restored from a snapshot, mapped read-only: where the
+ * hypervisor keeps none, a word of the same device that a restore changes
+ * too (vmclock's disruption marker); NULL where there is no device.
+ * `path` stands in for the device (tests), NULL for the
  * device itself. Mapped once per process; never unmapped. Its 8 bytes are
  * compared as a word, never interpreted; shakerand_system_vm_generation_read
  * reads them as the device's sequence count says (a value the hypervisor

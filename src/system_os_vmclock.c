@@ -5,7 +5,14 @@
  * kernel's struct vmclock_abi (include/uapi/linux/vmclock-abi.h), which
  * QEMU and Firecracker expose. Its vm_generation_counter changes each time
  * the guest is restored from a snapshot, when the flags say the hypervisor
- * keeps it. Elsewhere there is none.
+ * keeps it (Firecracker since late 2025). Where they say it does not
+ * (QEMU 10 and 11), the page's disruption_marker is watched instead: the
+ * ABI makes it change to a value it never had before whenever the guest's
+ * clock counter is disrupted, which a restore is (QEMU moves it on every
+ * load of the device's state; so does a live migration, which costs a
+ * needless reseed). Both clones of one snapshot read the same new value:
+ * it says a restore happened, and the reseed then reads what differs
+ * (docs/system.md, "Snapshots and clones"). Elsewhere there is none.
  */
 #if defined(__linux__)
 #define _GNU_SOURCE
@@ -20,14 +27,15 @@
 
 /* Offsets and values of struct vmclock_abi (all little-endian). */
 enum {
-    VMCLOCK_MAGIC_OFFSET = 0,    /* u32 */
-    VMCLOCK_SIZE_OFFSET = 4,     /* u32: the region's size */
-    VMCLOCK_VERSION_OFFSET = 8,  /* u16: 1 */
-    VMCLOCK_SEQ_OFFSET = 12,     /* u32: odd while the hypervisor writes */
-    VMCLOCK_FLAGS_OFFSET = 24,   /* u64 */
-    VMCLOCK_VM_GEN_OFFSET = 104, /* u64 */
-    VMCLOCK_ABI_BYTES = 112,     /* the structure up to vm_generation_counter */
-    VMCLOCK_SEQ_TRIES = 1 << 12, /* a hypervisor write takes far fewer */
+    VMCLOCK_MAGIC_OFFSET = 0,       /* u32 */
+    VMCLOCK_SIZE_OFFSET = 4,        /* u32: the region's size */
+    VMCLOCK_VERSION_OFFSET = 8,     /* u16: 1 */
+    VMCLOCK_SEQ_OFFSET = 12,        /* u32: odd while the hypervisor writes */
+    VMCLOCK_DISRUPTION_OFFSET = 16, /* u64 */
+    VMCLOCK_FLAGS_OFFSET = 24,      /* u64 */
+    VMCLOCK_VM_GEN_OFFSET = 104,    /* u64 */
+    VMCLOCK_ABI_BYTES = 112,        /* the structure up to vm_generation_counter */
+    VMCLOCK_SEQ_TRIES = 1 << 12,    /* a hypervisor write takes far fewer */
 };
 #define VMCLOCK_MAGIC 0x4b4c4356U /* "VCLK" */
 #define VMCLOCK_FLAG_VM_GEN_COUNTER_PRESENT (1ULL << 8)
@@ -64,12 +72,14 @@ const volatile uint64_t *shakerand_system_vm_generation_map(const char *path)
     const volatile unsigned char *p = map;
     if (le_bytes(p + VMCLOCK_MAGIC_OFFSET, 4) != VMCLOCK_MAGIC ||
         le_bytes(p + VMCLOCK_SIZE_OFFSET, 4) < VMCLOCK_ABI_BYTES ||
-        le_bytes(p + VMCLOCK_VERSION_OFFSET, 2) != 1 ||
-        !(le_bytes(p + VMCLOCK_FLAGS_OFFSET, 8) & VMCLOCK_FLAG_VM_GEN_COUNTER_PRESENT)) {
+        le_bytes(p + VMCLOCK_VERSION_OFFSET, 2) != 1) {
         munmap(map, (size_t)page);
         return NULL;
     }
-    return (const volatile uint64_t *)(p + VMCLOCK_VM_GEN_OFFSET);
+    const int counter_kept =
+        (le_bytes(p + VMCLOCK_FLAGS_OFFSET, 8) & VMCLOCK_FLAG_VM_GEN_COUNTER_PRESENT) != 0;
+    return (const volatile uint64_t *)(p + (counter_kept ? VMCLOCK_VM_GEN_OFFSET
+                                                         : VMCLOCK_DISRUPTION_OFFSET));
 }
 
 /* Read under the device's sequence count, so the value is one the
@@ -78,9 +88,10 @@ const volatile uint64_t *shakerand_system_vm_generation_map(const char *path)
  * read is returned, and a draw compares against it like any other. */
 uint64_t shakerand_system_vm_generation_read(const volatile uint64_t *counter)
 {
-    const volatile unsigned char *page =
-        (const volatile unsigned char *)counter - VMCLOCK_VM_GEN_OFFSET;
-    const volatile unsigned char *seq = page + VMCLOCK_SEQ_OFFSET;
+    /* Either word lies in the page's first bytes, mapped at a page's start. */
+    const uintptr_t page_mask = (uintptr_t)sysconf(_SC_PAGESIZE) - 1;
+    const volatile unsigned char *seq =
+        (const volatile unsigned char *)((uintptr_t)counter & ~page_mask) + VMCLOCK_SEQ_OFFSET;
     uint64_t value = *counter;
     for (int i = 0; i < VMCLOCK_SEQ_TRIES; i++) {
         const uint64_t before = le_bytes(seq, 4);

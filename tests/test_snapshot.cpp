@@ -366,7 +366,7 @@ TEST(Epoch, AMoveDuringASeedSeedsAgain)
 class Vmclock : public ::testing::Test
 {
   protected:
-    static constexpr std::size_t kSeq = 12, kFlags = 24, kVmGen = 104;
+    static constexpr std::size_t kSeq = 12, kDisruption = 16, kFlags = 24, kVmGen = 104;
     std::string path;
     std::uint8_t *page = nullptr;
     std::size_t size = 4096;
@@ -408,6 +408,16 @@ class Vmclock : public ::testing::Test
         generation().store(g);
         seq().fetch_add(1);
     }
+    std::atomic<std::uint64_t> &disruption()
+    {
+        return *reinterpret_cast<std::atomic<std::uint64_t> *>(page + kDisruption);
+    }
+    void set_disruption(std::uint64_t d)
+    {
+        seq().fetch_add(1);
+        disruption().store(d);
+        seq().fetch_add(1);
+    }
     void watch() { shakerand_system_vmclock_path_for_testing(path.c_str()); }
     void TearDown() override
     {
@@ -426,6 +436,44 @@ TEST_F(Vmclock, TwoRestoresOfOneSnapshotDiffer)
     ASSERT_EQ(shakerand_system_watches_vm_generation(), 1);
     std::uint64_t g = 7;
     two_restores([&] { set_generation(++g); });
+}
+
+// A hypervisor that keeps no generation counter (QEMU 10 and 11): the
+// disruption marker, which a restore moves, is watched instead; the
+// counter's bytes then mean nothing and are not looked at.
+TEST_F(Vmclock, WithoutTheCounterTheDisruptionMarkerIsWatched)
+{
+    make(4096, 0x4b4c4356, 0);
+    set_disruption(1);
+    watch();
+    ASSERT_EQ(shakerand_system_watches_vm_generation(), 1);
+    std::uint64_t d = 1;
+    two_restores([&] { set_disruption(++d); });
+    on_new_thread(true, [this] {
+        (void)draw(16);
+        const std::uint64_t seeds = shakerand_system_seed_count_for_testing();
+        set_generation(1234);
+        (void)draw_words(4);
+        EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds) << "the counter's word moved";
+        set_disruption(99);
+        (void)draw_words(4);
+        EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds + 1) << "the marker moved";
+    });
+}
+
+// With the counter kept, the marker alone (a live migration) does not
+// reseed: the counter is the signal then.
+TEST_F(Vmclock, WithTheCounterTheDisruptionMarkerIsNotWatched)
+{
+    make(4096);
+    watch();
+    on_new_thread(true, [this] {
+        (void)draw(16);
+        const std::uint64_t seeds = shakerand_system_seed_count_for_testing();
+        set_disruption(5);
+        (void)draw_words(4);
+        EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds);
+    });
 }
 
 TEST_F(Vmclock, EveryThreadReseedsWhileThreadsDraw)
@@ -502,8 +550,7 @@ TEST_F(Vmclock, PagesThatAreNotSuchADeviceAreIgnored)
         std::uint32_t declared_size;
         std::uint16_t version;
     };
-    for (const Case &c : {Case{"no counter flag", 4096, 0x4b4c4356, 1, 4096, 1},
-                          Case{"wrong magic", 4096, 0x4b4c4357, 1u << 8, 4096, 1},
+    for (const Case &c : {Case{"wrong magic", 4096, 0x4b4c4357, 1u << 8, 4096, 1},
                           Case{"another version", 4096, 0x4b4c4356, 1u << 8, 4096, 2},
                           Case{"a short file", 100, 0x4b4c4356, 1u << 8, 4096, 1},
                           Case{"a size too small", 4096, 0x4b4c4356, 1u << 8, 64, 1}}) {
@@ -514,8 +561,10 @@ TEST_F(Vmclock, PagesThatAreNotSuchADeviceAreIgnored)
         on_new_thread(true, [this] {
             (void)draw(16);
             const std::uint64_t seeds = shakerand_system_seed_count_for_testing();
-            if (size >= 112)
+            if (size >= 112) {
                 set_generation(1234);
+                set_disruption(1234);
+            }
             (void)draw_words(4);
             EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds);
         });
