@@ -82,8 +82,8 @@ static void mag_sub(const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len
 }
 
 /* The magnitudes fit, as the operands' have a spare top byte. */
-void cli_bignum_add(const struct cli_bignum *a, const struct cli_bignum *b,
-                    struct cli_bignum *out, size_t len)
+void cli_bignum_add(const struct cli_bignum *a, const struct cli_bignum *b, struct cli_bignum *out,
+                    size_t len)
 {
     if (a->negative == b->negative) {
         out->negative = a->negative;

@@ -14,12 +14,12 @@
 
 #include "cli.h"
 
-extern const struct cli_command cli_bytes, cli_int, cli_token, cli_password, cli_shuffle,
-    cli_pick, cli_uuid, cli_sources;
+extern const struct cli_command cli_bytes, cli_int, cli_token, cli_password, cli_shuffle, cli_pick,
+    cli_uuid, cli_sources;
 
 const struct cli_command *const cli_commands[] = {
-    &cli_bytes, &cli_int, &cli_token, &cli_password, &cli_shuffle, &cli_pick, &cli_uuid,
-    &cli_sources, NULL,
+    &cli_bytes, &cli_int,  &cli_token,   &cli_password, &cli_shuffle,
+    &cli_pick,  &cli_uuid, &cli_sources, NULL,
 };
 
 /* shakerand's own options, before a command. */

@@ -61,10 +61,10 @@ int cli_main(int argc, char **argv, const struct cli_limits *limits);
 enum cli_complete { COMPLETE_NOTHING, COMPLETE_FILE, COMPLETE_CHOICE };
 
 struct cli_option {
-    int id;             /* what the command's run function sees */
-    char letter;        /* the short name, or 0 */
-    const char *name;   /* the long name */
-    const char *value;  /* the value's name in --help ("SIZE"); NULL for a flag */
+    int id;            /* what the command's run function sees */
+    char letter;       /* the short name, or 0 */
+    const char *name;  /* the long name */
+    const char *value; /* the value's name in --help ("SIZE"); NULL for a flag */
     /* The text in --help, lines separated by '\n'; NULL for the choices,
      * listed ("a, b, c or d"). */
     const char *help;
@@ -81,7 +81,8 @@ struct cli_option {
 
 /* Every command's -h, --help: the last entry of its table but the end. */
 enum { CLI_HELP = -1 };
-#define CLI_OPTION_HELP {CLI_HELP, 'h', "help", NULL, "show this help", COMPLETE_NOTHING, NULL, NULL, NULL}
+#define CLI_OPTION_HELP \
+    {CLI_HELP, 'h', "help", NULL, "show this help", COMPLETE_NOTHING, NULL, NULL, NULL}
 #define CLI_OPTION_END {0, 0, NULL, NULL, NULL, COMPLETE_NOTHING, NULL, NULL, NULL}
 
 /* An option given, with its value (NULL for a flag), in the order given. */
@@ -311,8 +312,8 @@ int cli_bignum_is_zero(const uint8_t *mag, size_t len);
  * magnitude must fit len bytes less one. 0, or -1. */
 int cli_bignum_parse(const char *s, struct cli_bignum *out, size_t len);
 /* out = a + b, signed; out may be a or b. */
-void cli_bignum_add(const struct cli_bignum *a, const struct cli_bignum *b,
-                    struct cli_bignum *out, size_t len);
+void cli_bignum_add(const struct cli_bignum *a, const struct cli_bignum *b, struct cli_bignum *out,
+                    size_t len);
 /* Characters cli_bignum_format may write for len bytes. */
 size_t cli_bignum_text_size(size_t len);
 /* The number in decimal (or lower-case hex) without leading zeros, '-'

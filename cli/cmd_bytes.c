@@ -13,8 +13,8 @@
 enum { RAW = 0, HEX = 1000, BASE64 };
 
 static const struct cli_option options[] = {
-    {'n', 'n', "size", "SIZE", "SIZE as an option: 'bytes -n 32' is 'bytes 32'",
-     COMPLETE_NOTHING, NULL, NULL, "number of bytes (K, M, G, T suffixes)"},
+    {'n', 'n', "size", "SIZE", "SIZE as an option: 'bytes -n 32' is 'bytes 32'", COMPLETE_NOTHING,
+     NULL, NULL, "number of bytes (K, M, G, T suffixes)"},
     {HEX, 0, "hex", NULL, "lower-case hexadecimal on one line (like openssl rand -hex)",
      COMPLETE_NOTHING, NULL, "base64", NULL},
     {BASE64, 0, "base64", NULL, "base64 in lines of 64 characters (like openssl rand -base64)",
@@ -67,18 +67,19 @@ static int run(const struct cli_args *args)
     for (size_t i = 0; i < args->n_given; i++) {
         const char *value = args->given[i].value;
         switch (args->given[i].option->id) {
-        case 'n': size_arg = value; break;
-        case HEX: case BASE64: format = args->given[i].option->id; break;
-        case 's': seed_arg = value; break;
-        case 'o': output = value; break;
-        case 'e':
-            engine_arg = value;
-            if (shakerand_kind_from_name(value, &kind) != SHAKERAND_OK) {
-                char kinds[256];
-                cli_choice_list(&options[3], kinds, sizeof kinds);
-                return cli_fail(EXIT_USAGE, "bytes: unknown engine '%s' (%s)", value, kinds);
-            }
-            break;
+            case 'n': size_arg = value; break;
+            case HEX:
+            case BASE64: format = args->given[i].option->id; break;
+            case 's': seed_arg = value; break;
+            case 'o': output = value; break;
+            case 'e':
+                engine_arg = value;
+                if (shakerand_kind_from_name(value, &kind) != SHAKERAND_OK) {
+                    char kinds[256];
+                    cli_choice_list(&options[3], kinds, sizeof kinds);
+                    return cli_fail(EXIT_USAGE, "bytes: unknown engine '%s' (%s)", value, kinds);
+                }
+                break;
         }
     }
     /* SIZE, or -n SIZE as before SIZE could be an operand. */

@@ -16,8 +16,8 @@ static const char *method_choice(size_t i)
 }
 
 static const struct cli_option options[] = {
-    {'b', 'b', "below", "B", "the exclusive upper bound, greater than zero", COMPLETE_NOTHING,
-     NULL, NULL, NULL},
+    {'b', 'b', "below", "B", "the exclusive upper bound, greater than zero", COMPLETE_NOTHING, NULL,
+     NULL, NULL},
     {'n', 'n', "count", "N", "how many (default 1)", COMPLETE_NOTHING, NULL, NULL, NULL},
     {OPT_HEX, 0, "hex", NULL, "print lower-case hexadecimal without leading zeros",
      COMPLETE_NOTHING, NULL, NULL, "print hexadecimal"},
@@ -59,21 +59,21 @@ static int run(const struct cli_args *args)
     for (size_t i = 0; i < args->n_given; i++) {
         const char *value = args->given[i].value;
         switch (args->given[i].option->id) {
-        case 'b': below = value; break;
-        case 's': seed_arg = value; break;
-        case OPT_STATS: stats = 1; break;
-        case OPT_HEX: hex = 1; break;
-        case 'n':
-            if (cli_parse_count(value, &count) != 0)
-                return cli_fail(EXIT_USAGE, "int: invalid count '%s' (a whole number)", value);
-            break;
-        case 'm':
-            if (shakerand_method_from_name(value, &method) != SHAKERAND_OK)
-                return cli_fail(EXIT_USAGE,
-                                "int: unknown method '%s' (rng-bc-1, rng-bc-8, simple-discard, "
-                                "simple-modular)",
-                                value);
-            break;
+            case 'b': below = value; break;
+            case 's': seed_arg = value; break;
+            case OPT_STATS: stats = 1; break;
+            case OPT_HEX: hex = 1; break;
+            case 'n':
+                if (cli_parse_count(value, &count) != 0)
+                    return cli_fail(EXIT_USAGE, "int: invalid count '%s' (a whole number)", value);
+                break;
+            case 'm':
+                if (shakerand_method_from_name(value, &method) != SHAKERAND_OK)
+                    return cli_fail(EXIT_USAGE,
+                                    "int: unknown method '%s' (rng-bc-1, rng-bc-8, simple-discard, "
+                                    "simple-modular)",
+                                    value);
+                break;
         }
     }
     count = cli_cap(count);
@@ -110,9 +110,9 @@ static int run(const struct cli_args *args)
     for (int i = 0; i < 2; i++) {
         const char *arg = i ? hi_arg : lo_arg;
         if (cli_bignum_parse(arg, i ? &width : &lo, len) != 0) {
-            status = cli_fail(EXIT_USAGE,
-                              "int: invalid number '%s' (decimal digits, or hex digits after 0x)",
-                              arg);
+            status =
+                cli_fail(EXIT_USAGE,
+                         "int: invalid number '%s' (decimal digits, or hex digits after 0x)", arg);
             goto out;
         }
     }

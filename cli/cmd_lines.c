@@ -11,7 +11,9 @@
 
 enum { OPT_ECHO = 'e', OPT_RANGE = 'i', OPT_COUNT = 'n', OPT_REPEAT = 'r', OPT_ZERO = 'z' };
 
-/* The options shuffle and pick share, but for -n. */
+/* The options shuffle and pick share, but for -n (rows of a table in
+ * macros, which clang-format cannot lay out as rows). */
+/* clang-format off */
 #define INPUT_OPTIONS                                                                          \
     {OPT_ECHO, 'e', "echo", NULL, "the ARGs are the input lines (like shuf -e)",               \
      COMPLETE_NOTHING, NULL, "input-range", NULL},                                             \
@@ -42,6 +44,7 @@ enum { OPT_ECHO = 'e', OPT_RANGE = 'i', OPT_COUNT = 'n', OPT_REPEAT = 'r', OPT_Z
      "give the same lines",                                                                    \
      COMPLETE_NOTHING, NULL, NULL, "seed in hex, reproducible"},                               \
     CLI_OPTION_HELP, CLI_OPTION_END
+/* clang-format on */
 
 static const struct cli_option shuffle_options[] = {
     INPUT_OPTIONS,
@@ -86,9 +89,12 @@ static int parse_range(const char *s, uint64_t *lo, uint64_t *count)
  * draws give the same items, and the items of lines are shuffled the same
  * way (the tests compare -i with the lines of seq). */
 struct positions {
-    uint64_t *dense;              /* count entries, or NULL */
-    struct moved { uint64_t at, item; int used; } *moved;
-    size_t mask;                  /* of moved's size, a power of 2 */
+    uint64_t *dense; /* count entries, or NULL */
+    struct moved {
+        uint64_t at, item;
+        int used;
+    } *moved;
+    size_t mask; /* of moved's size, a power of 2 */
 };
 
 static int positions_init(struct positions *p, uint64_t count, uint64_t k)
@@ -182,24 +188,25 @@ static int run_lines(const struct cli_args *args, const char *command, uint64_t 
     for (size_t i = 0; i < args->n_given; i++) {
         const char *value = args->given[i].value;
         switch (args->given[i].option->id) {
-        case OPT_COUNT: /* any size: with fewer lines than K, all are printed */
-            if (cli_parse_u64(value, &k) != 0)
-                return cli_fail(EXIT_USAGE, "%s: invalid count '%s' (a whole number)", command,
-                                value);
-            break;
-        case OPT_RANGE:
-            if (parse_range(value, &lo, &count) != 0)
-                return cli_fail(EXIT_USAGE,
-                                "%s: invalid input range '%s' (LO-HI: whole numbers, LO at most "
-                                "HI + 1, fewer than 2^64 of them)",
-                                command, value);
-            range = value;
-            break;
-        case OPT_ECHO: echo = 1; break;
-        case OPT_REPEAT: repeat = 1; break;
-        case OPT_ZERO: delimiter = '\0'; break;
-        case 'o': output = value; break;
-        case 's': seed_arg = value; break;
+            case OPT_COUNT: /* any size: with fewer lines than K, all are printed */
+                if (cli_parse_u64(value, &k) != 0)
+                    return cli_fail(EXIT_USAGE, "%s: invalid count '%s' (a whole number)", command,
+                                    value);
+                break;
+            case OPT_RANGE:
+                if (parse_range(value, &lo, &count) != 0)
+                    return cli_fail(
+                        EXIT_USAGE,
+                        "%s: invalid input range '%s' (LO-HI: whole numbers, LO at most "
+                        "HI + 1, fewer than 2^64 of them)",
+                        command, value);
+                range = value;
+                break;
+            case OPT_ECHO: echo = 1; break;
+            case OPT_REPEAT: repeat = 1; break;
+            case OPT_ZERO: delimiter = '\0'; break;
+            case 'o': output = value; break;
+            case 's': seed_arg = value; break;
         }
     }
     /* shuffle -r without -n: k is UINT64_MAX, so until the output is closed
@@ -274,7 +281,10 @@ out:
     return status;
 }
 
-static int run_shuffle(const struct cli_args *args) { return run_lines(args, "shuffle", UINT64_MAX); }
+static int run_shuffle(const struct cli_args *args)
+{
+    return run_lines(args, "shuffle", UINT64_MAX);
+}
 
 static int run_pick(const struct cli_args *args) { return run_lines(args, "pick", 1); }
 

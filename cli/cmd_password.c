@@ -153,27 +153,27 @@ static int run(const struct cli_args *args)
     for (size_t i = 0; i < args->n_given; i++) {
         const char *value = args->given[i].value;
         switch (args->given[i].option->id) {
-        case 'l':
-            if (cli_parse_limited(value, 1, 1 << 20, &length) != 0)
-                return cli_fail(EXIT_USAGE,
-                                "password: invalid length '%s' (a whole number, 1 to 1048576)",
-                                value);
-            break;
-        case 'w':
-            if (cli_parse_limited(value, 1, 1 << 16, &words) != 0)
-                return cli_fail(EXIT_USAGE,
-                                "password: invalid number of words '%s' (1 to 65536)", value);
-            break;
-        case 'n':
-            if (cli_parse_count(value, &count) != 0)
-                return cli_fail(EXIT_USAGE, "password: invalid count '%s' (a whole number)",
-                                value);
-            break;
-        case 'c': charset = value; break;
-        case OPT_CHARS: chars = value; break;
-        case OPT_WORDLIST: wordlist = value; break;
-        case 'v': verbose = 1; break;
-        case 's': seed_arg = value; break;
+            case 'l':
+                if (cli_parse_limited(value, 1, 1 << 20, &length) != 0)
+                    return cli_fail(EXIT_USAGE,
+                                    "password: invalid length '%s' (a whole number, 1 to 1048576)",
+                                    value);
+                break;
+            case 'w':
+                if (cli_parse_limited(value, 1, 1 << 16, &words) != 0)
+                    return cli_fail(EXIT_USAGE,
+                                    "password: invalid number of words '%s' (1 to 65536)", value);
+                break;
+            case 'n':
+                if (cli_parse_count(value, &count) != 0)
+                    return cli_fail(EXIT_USAGE, "password: invalid count '%s' (a whole number)",
+                                    value);
+                break;
+            case 'c': charset = value; break;
+            case OPT_CHARS: chars = value; break;
+            case OPT_WORDLIST: wordlist = value; break;
+            case 'v': verbose = 1; break;
+            case 's': seed_arg = value; break;
         }
     }
     int status = cli_no_operands("password", args, 0);
@@ -225,14 +225,14 @@ static int run(const struct cli_args *args)
         if ((status = distinct_words(list, list_len, &list_words, &list_size, &list_lines)) != 0)
             goto out;
         if (list_size < 2) {
-            status = cli_fail(EXIT_RUNTIME,
-                              "password: the word list '%s' has fewer than 2 different words",
-                              wordlist);
+            status =
+                cli_fail(EXIT_RUNTIME,
+                         "password: the word list '%s' has fewer than 2 different words", wordlist);
             goto out;
         }
         if (list_size > UINT32_MAX) {
-            status = cli_fail(EXIT_RUNTIME,
-                              "password: the word list '%s' has more than 2^32 words", wordlist);
+            status = cli_fail(EXIT_RUNTIME, "password: the word list '%s' has more than 2^32 words",
+                              wordlist);
             goto out;
         }
         for (size_t i = 0; i < list_size; i++)

@@ -69,8 +69,9 @@ static int run(const struct cli_args *args)
         for (size_t i = 0; i < n; i++)
             printf("%-8s %-8s %-5s %s\n", info[i].name, info[i].present ? "yes" : "no",
                    info[i].used ? "yes" : "no",
-                   info[i].reason != NULL ? info[i].reason
-                   : strcmp(info[i].name, "os") == 0 ? info[i].method : "");
+                   info[i].reason != NULL            ? info[i].reason
+                   : strcmp(info[i].name, "os") == 0 ? info[i].method
+                                                     : "");
         printf("\nsystem generator engine: %s\n", shakerand_kind_name(shakerand_system_kind()));
         printf("reseed failures in this process: %llu\n", reseed_failures);
     }

@@ -27,17 +27,19 @@ static int run(const struct cli_args *args)
     for (size_t i = 0; i < args->n_given; i++) {
         const char *value = args->given[i].value;
         switch (args->given[i].option->id) {
-        case 'b':
-            if (cli_parse_limited(value, 1, 1 << 20, &size) != 0)
-                return cli_fail(EXIT_USAGE,
-                                "token: invalid size '%s' (a whole number of bytes, 1 to 1048576)",
-                                value);
-            break;
-        case 'n':
-            if (cli_parse_count(value, &count) != 0)
-                return cli_fail(EXIT_USAGE, "token: invalid count '%s' (a whole number)", value);
-            break;
-        case OPT_HEX: case OPT_BASE32: format = args->given[i].option->id; break;
+            case 'b':
+                if (cli_parse_limited(value, 1, 1 << 20, &size) != 0)
+                    return cli_fail(
+                        EXIT_USAGE,
+                        "token: invalid size '%s' (a whole number of bytes, 1 to 1048576)", value);
+                break;
+            case 'n':
+                if (cli_parse_count(value, &count) != 0)
+                    return cli_fail(EXIT_USAGE, "token: invalid count '%s' (a whole number)",
+                                    value);
+                break;
+            case OPT_HEX:
+            case OPT_BASE32: format = args->given[i].option->id; break;
         }
     }
     int status = cli_no_operands("token", args, 0);

@@ -14,10 +14,18 @@ static const struct namespace {
     const char *name;
     uint8_t uuid[16];
 } namespaces[] = {
-    {"@dns", {0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}},
-    {"@url", {0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}},
-    {"@oid", {0x6b, 0xa7, 0xb8, 0x12, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}},
-    {"@x500", {0x6b, 0xa7, 0xb8, 0x14, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}},
+    {"@dns",
+     {0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30,
+      0xc8}},
+    {"@url",
+     {0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30,
+      0xc8}},
+    {"@oid",
+     {0x6b, 0xa7, 0xb8, 0x12, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30,
+      0xc8}},
+    {"@x500",
+     {0x6b, 0xa7, 0xb8, 0x14, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30,
+      0xc8}},
 };
 
 static const char *namespace_choice(size_t i)
@@ -27,8 +35,8 @@ static const char *namespace_choice(size_t i)
 
 static const struct cli_option options[] = {
     {'n', 'n', "count", "N", "how many (default 1)", COMPLETE_NOTHING, NULL, NULL, NULL},
-    {'r', 'r', "random", NULL, "version 4, random: the default (like uuidgen -r)",
-     COMPLETE_NOTHING, NULL, "time v7 sha1", "version 4, random"},
+    {'r', 'r', "random", NULL, "version 4, random: the default (like uuidgen -r)", COMPLETE_NOTHING,
+     NULL, "time v7 sha1", "version 4, random"},
     {'t', 't', "time", NULL,
      "version 7: Unix time in milliseconds, then random;\n"
      "increasing within one run (uuidgen -t makes version 1)",
@@ -40,13 +48,12 @@ static const struct cli_option options[] = {
      "name (--namespace, --name), the same UUID for the same\n"
      "two (like uuidgen --sha1)",
      COMPLETE_NOTHING, NULL, "count", "version 5, from a namespace and a name"},
-    {OPT_NAMESPACE, 0, "namespace", "NS",
-     "for --sha1: @dns, @url, @oid, @x500 or a UUID",
+    {OPT_NAMESPACE, 0, "namespace", "NS", "for --sha1: @dns, @url, @oid, @x500 or a UUID",
      COMPLETE_CHOICE, namespace_choice, NULL, "for --sha1: the namespace"},
-    {OPT_NAME, 0, "name", "NAME", "for --sha1: the name, its bytes as given",
-     COMPLETE_NOTHING, NULL, NULL, "for --sha1: the name"},
-    {OPT_UPPER, 0, "upper", NULL, "upper-case hexadecimal digits", COMPLETE_NOTHING, NULL,
-     "binary", NULL},
+    {OPT_NAME, 0, "name", "NAME", "for --sha1: the name, its bytes as given", COMPLETE_NOTHING,
+     NULL, NULL, "for --sha1: the name"},
+    {OPT_UPPER, 0, "upper", NULL, "upper-case hexadecimal digits", COMPLETE_NOTHING, NULL, "binary",
+     NULL},
     {OPT_BINARY, 0, "binary", NULL, "write the 16-byte binary form instead of text",
      COMPLETE_NOTHING, NULL, NULL, "16-byte binary form"},
     CLI_OPTION_HELP,
@@ -106,16 +113,17 @@ static int run(const struct cli_args *args)
     for (size_t i = 0; i < args->n_given; i++) {
         const char *value = args->given[i].value;
         switch (args->given[i].option->id) {
-        case 'n':
-            if (cli_parse_count(value, &count) != 0)
-                return cli_fail(EXIT_USAGE, "uuid: invalid count '%s' (a whole number)", value);
-            break;
-        case 't': case OPT_V7: v7 = 1; break;
-        case OPT_SHA1: sha1 = 1; break;
-        case OPT_NAMESPACE: namespace_arg = value; break;
-        case OPT_NAME: name = value; break;
-        case OPT_BINARY: binary = 1; break;
-        case OPT_UPPER: upper = 1; break;
+            case 'n':
+                if (cli_parse_count(value, &count) != 0)
+                    return cli_fail(EXIT_USAGE, "uuid: invalid count '%s' (a whole number)", value);
+                break;
+            case 't':
+            case OPT_V7: v7 = 1; break;
+            case OPT_SHA1: sha1 = 1; break;
+            case OPT_NAMESPACE: namespace_arg = value; break;
+            case OPT_NAME: name = value; break;
+            case OPT_BINARY: binary = 1; break;
+            case OPT_UPPER: upper = 1; break;
         }
     }
     int status = cli_no_operands("uuid", args, 0);
@@ -153,7 +161,8 @@ static int run(const struct cli_args *args)
         shakerand_uuid_format(u, text);
         /* 'a'-'f' to 'A'-'F' without a branch on the digits. */
         for (size_t k = 0; upper && k < SHAKERAND_UUID_STRING_SIZE - 1; k++)
-            text[k] = (char)(text[k] - (((unsigned)'`' - (unsigned)(unsigned char)text[k]) >> 8 & 0x20));
+            text[k] =
+                (char)(text[k] - (((unsigned)'`' - (unsigned)(unsigned char)text[k]) >> 8 & 0x20));
         text[SHAKERAND_UUID_STRING_SIZE - 1] = '\n';
         fwrite(text, 1, SHAKERAND_UUID_STRING_SIZE, stdout);
     }

@@ -285,7 +285,7 @@ int cli_completion_script(const char *shell)
     else if (strcmp(shell, "fish") == 0)
         fish();
     else
-        return cli_fail(EXIT_USAGE, "--generate-completion takes one of bash, zsh or fish, not '%s'",
-                        shell);
+        return cli_fail(EXIT_USAGE,
+                        "--generate-completion takes one of bash, zsh or fish, not '%s'", shell);
     return 0;
 }

@@ -54,8 +54,8 @@ int cli_read_all(const char *path, const char *command, char **out, size_t *len,
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            status = cli_fail(EXIT_RUNTIME, "%s: read error on %s: %s", command, name,
-                              strerror(errno));
+            status =
+                cli_fail(EXIT_RUNTIME, "%s: read error on %s: %s", command, name, strerror(errno));
             goto done;
         }
         if (n == 0)

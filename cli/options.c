@@ -31,12 +31,28 @@ int cli_parse_size(const char *s, uint64_t *out)
     }
     unsigned shift = 0;
     switch (*p) {
-    case '\0': break;
-    case 'K': case 'k': shift = 10; p++; break;
-    case 'M': case 'm': shift = 20; p++; break;
-    case 'G': case 'g': shift = 30; p++; break;
-    case 'T': case 't': shift = 40; p++; break;
-    default: return -1;
+        case '\0': break;
+        case 'K':
+        case 'k':
+            shift = 10;
+            p++;
+            break;
+        case 'M':
+        case 'm':
+            shift = 20;
+            p++;
+            break;
+        case 'G':
+        case 'g':
+            shift = 30;
+            p++;
+            break;
+        case 'T':
+        case 't':
+            shift = 40;
+            p++;
+            break;
+        default: return -1;
     }
     if (*p != '\0' || (shift && value > (UINT64_MAX >> shift)))
         return -1;
@@ -106,8 +122,8 @@ int cli_options_spelled(const char *name, size_t len, const struct cli_option *t
         if (strncmp(o->name, name, len) != 0 || (exact && strlen(o->name) != len))
             continue;
         found++;
-        const int n = snprintf(out + used, size - used, "%s'--%s'", found == 1 ? "" : " or ",
-                               o->name);
+        const int n =
+            snprintf(out + used, size - used, "%s'--%s'", found == 1 ? "" : " or ", o->name);
         used += n > 0 && (size_t)n < size - used ? (size_t)n : 0;
     }
     return found;
@@ -121,7 +137,10 @@ void cli_choice_list(const struct cli_option *option, char *out, size_t size)
     out[0] = '\0';
     for (size_t i = 0; i < n && used < size; i++) {
         const int w = snprintf(out + used, size - used, "%s%s",
-                               i == 0 ? "" : i + 1 == n ? " or " : ", ", option->choice(i));
+                               i == 0       ? ""
+                               : i + 1 == n ? " or "
+                                            : ", ",
+                               option->choice(i));
         if (w < 0)
             break;
         used += (size_t)w;
@@ -273,9 +292,10 @@ static int check_spellings(const struct cli_command *command, int argc, char **a
                 if (o == NULL)
                     break; /* the parse reports the unknown letter */
                 if (o->id == CLI_HELP && (c != word || c[1] != '\0'))
-                    return cli_fail(EXIT_USAGE,
-                                    "%s: '-h' inside '%s': for help, give '-h' or '--help' on its own",
-                                    name, arg);
+                    return cli_fail(
+                        EXIT_USAGE,
+                        "%s: '-h' inside '%s': for help, give '-h' or '--help' on its own", name,
+                        arg);
                 if (o->value != NULL)
                     break; /* the rest, or the next argument, is its value */
             }
@@ -327,8 +347,9 @@ static int check_exclusions(const struct cli_command *command, const struct cli_
 
 /* One option given: its value from the rest of its argument (attached, NULL
  * if none) or the next one. */
-static int take(const struct cli_command *command, struct cli_args *args, const struct cli_option *o,
-                const char *attached, int argc, char **argv, int *i, const char *arg)
+static int take(const struct cli_command *command, struct cli_args *args,
+                const struct cli_option *o, const char *attached, int argc, char **argv, int *i,
+                const char *arg)
 {
     const char *value = NULL;
     if (o->value != NULL) {
@@ -372,8 +393,8 @@ static int parse(const struct cli_command *command, int argc, char **argv, struc
                                 arg, cli_program, name);
             if (o == NULL && matches > 1) {
                 cli_options_spelled(word, len, table, meant, sizeof meant);
-                return cli_fail(EXIT_USAGE, "%s: option '%.*s' is ambiguous; did you mean %s?", name,
-                                (int)(len + 2), arg, meant);
+                return cli_fail(EXIT_USAGE, "%s: option '%.*s' is ambiguous; did you mean %s?",
+                                name, (int)(len + 2), arg, meant);
             }
             if (o == NULL)
                 return cli_fail(EXIT_USAGE, "%s: unknown option '%.*s' (see '%s %s --help')", name,

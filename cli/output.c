@@ -17,7 +17,8 @@ int cli_fail(int status, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     fprintf(stderr, "%s: ", cli_program);
-    vfprintf(stderr, fmt, ap); /* NOLINT(clang-analyzer-valist.Uninitialized): va_start is two lines up */
+    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): va_start is above */
+    vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
     return status;
@@ -91,20 +92,20 @@ int cli_open_output(const char *path, const struct platform_file_id *same_as, in
     if (*fd >= 0)
         return 0;
     switch (refusal) {
-    case OUTPUT_SYMBOLIC_LINK:
-        return cli_fail(EXIT_RUNTIME, "'%s' is a symbolic link: -o does not follow one", path);
-    case OUTPUT_OTHER_USER:
-        return cli_fail(EXIT_RUNTIME, "'%s' belongs to another user: -o writes only to your own files",
-                        path);
-    case OUTPUT_HARD_LINKS:
-        return cli_fail(EXIT_RUNTIME, "'%s' has other hard links: -o does not write through them",
-                        path);
-    case OUTPUT_CANNOT_RESTRICT:
-        return cli_fail(EXIT_RUNTIME, "cannot make '%s' %s: %s", path, platform_owner_only, detail);
-    case OUTPUT_CANNOT_TRUNCATE:
-        return cli_fail(EXIT_RUNTIME, "cannot truncate '%s': %s", path, detail);
-    case OUTPUT_CANNOT_OPEN:
-        break;
+        case OUTPUT_SYMBOLIC_LINK:
+            return cli_fail(EXIT_RUNTIME, "'%s' is a symbolic link: -o does not follow one", path);
+        case OUTPUT_OTHER_USER:
+            return cli_fail(EXIT_RUNTIME,
+                            "'%s' belongs to another user: -o writes only to your own files", path);
+        case OUTPUT_HARD_LINKS:
+            return cli_fail(EXIT_RUNTIME,
+                            "'%s' has other hard links: -o does not write through them", path);
+        case OUTPUT_CANNOT_RESTRICT:
+            return cli_fail(EXIT_RUNTIME, "cannot make '%s' %s: %s", path, platform_owner_only,
+                            detail);
+        case OUTPUT_CANNOT_TRUNCATE:
+            return cli_fail(EXIT_RUNTIME, "cannot truncate '%s': %s", path, detail);
+        case OUTPUT_CANNOT_OPEN: break;
     }
     return cli_fail(EXIT_RUNTIME, "cannot open '%s' for writing: %s", path, detail);
 }

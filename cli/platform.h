@@ -52,12 +52,12 @@ void platform_file_id(int fd, struct platform_file_id *id);
 
 /* Why platform_open_output refused or failed. */
 enum output_refusal {
-    OUTPUT_CANNOT_OPEN,      /* detail: the system's reason */
-    OUTPUT_SYMBOLIC_LINK,    /* FILE itself is a link */
-    OUTPUT_OTHER_USER,       /* owned by someone else */
-    OUTPUT_HARD_LINKS,       /* a regular file with other names */
-    OUTPUT_CANNOT_RESTRICT,  /* could not be made owner-only; detail */
-    OUTPUT_CANNOT_TRUNCATE,  /* detail */
+    OUTPUT_CANNOT_OPEN,     /* detail: the system's reason */
+    OUTPUT_SYMBOLIC_LINK,   /* FILE itself is a link */
+    OUTPUT_OTHER_USER,      /* owned by someone else */
+    OUTPUT_HARD_LINKS,      /* a regular file with other names */
+    OUTPUT_CANNOT_RESTRICT, /* could not be made owner-only; detail */
+    OUTPUT_CANNOT_TRUNCATE, /* detail */
 };
 
 /* How platform_open_output makes a regular file owner-only, for messages:

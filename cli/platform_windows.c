@@ -140,8 +140,7 @@ void platform_init(void)
      * since the console outlives the program. */
     if (platform_is_terminal(1) || platform_is_terminal(2)) {
         console_code_page = GetConsoleOutputCP();
-        if (console_code_page != 0 && console_code_page != CP_UTF8 &&
-            SetConsoleOutputCP(CP_UTF8))
+        if (console_code_page != 0 && console_code_page != CP_UTF8 && SetConsoleOutputCP(CP_UTF8))
             atexit(restore_console_code_page);
     }
 }
@@ -207,9 +206,8 @@ static int token_sids(PSID *user, PSID *owner)
     DWORD size;
     if (!OpenProcessToken(GetCurrentProcess(), TOKEN_QUERY, &token))
         return 0;
-    const BOOL ok =
-        GetTokenInformation(token, TokenUser, &user_info, sizeof user_info, &size) &&
-        GetTokenInformation(token, TokenOwner, &owner_info, sizeof owner_info, &size);
+    const BOOL ok = GetTokenInformation(token, TokenUser, &user_info, sizeof user_info, &size) &&
+                    GetTokenInformation(token, TokenOwner, &owner_info, sizeof owner_info, &size);
     CloseHandle(token);
     *user = user_info.info.User.Sid;
     *owner = owner_info.info.Owner;
@@ -238,8 +236,8 @@ static int owned_by_user(HANDLE h, PSID user, PSID token_owner, int system_too, 
 {
     PSID owner = NULL;
     PSECURITY_DESCRIPTOR sd = NULL;
-    const DWORD error = GetSecurityInfo(h, SE_FILE_OBJECT, OWNER_SECURITY_INFORMATION, &owner,
-                                        NULL, NULL, NULL, &sd);
+    const DWORD error = GetSecurityInfo(h, SE_FILE_OBJECT, OWNER_SECURITY_INFORMATION, &owner, NULL,
+                                        NULL, NULL, &sd);
     *known = error == ERROR_SUCCESS && owner != NULL;
     const int mine = *known && (EqualSid(owner, user) || EqualSid(owner, token_owner) ||
                                 (system_too && IsWellKnownSid(owner, WinLocalSystemSid)));
@@ -326,10 +324,9 @@ int platform_open_output(const char *path, const struct platform_file_id *same_a
         /* SetKernelObjectSecurity sets the descriptor as given; Wine 8's
          * SetSecurityInfo adds the folder's inheritable ACEs to it despite
          * PROTECTED_DACL_SECURITY_INFORMATION. */
-        const int input = same_as != NULL && same_as->valid &&
-                          same_as->device == info.dwVolumeSerialNumber &&
-                          same_as->index == ((unsigned long long)info.nFileIndexHigh << 32 |
-                                             info.nFileIndexLow);
+        const int input =
+            same_as != NULL && same_as->valid && same_as->device == info.dwVolumeSerialNumber &&
+            same_as->index == ((unsigned long long)info.nFileIndexHigh << 32 | info.nFileIndexLow);
         if (!created) {
             if (!input &&
                 !SetKernelObjectSecurity(

@@ -24,7 +24,10 @@ static void sha1_block(uint32_t h[5], const uint8_t *p)
                            : i < 40 ? b ^ c ^ d
                            : i < 60 ? (b & c) | (b & d) | (c & d)
                                     : b ^ c ^ d;
-        const uint32_t k = i < 20 ? 0x5A827999 : i < 40 ? 0x6ED9EBA1 : i < 60 ? 0x8F1BBCDC : 0xCA62C1D6;
+        const uint32_t k = i < 20   ? 0x5A827999
+                           : i < 40 ? 0x6ED9EBA1
+                           : i < 60 ? 0x8F1BBCDC
+                                    : 0xCA62C1D6;
         const uint32_t t = rotl(a, 5) + f + e + k + w[i];
         e = d;
         d = c;
