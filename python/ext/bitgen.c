@@ -67,16 +67,13 @@ struct system_bits {
 };
 
 /* shakerand_system_epoch_words, asked once, before the first SystemBits
- * exists; the VM generation points at a zero word when it is not watched,
- * so the check has no branch for it. */
+ * exists; the VM generation's word stays 0 when none is watched, so the
+ * check has no branch for it. */
 static const volatile uint64_t *epoch_word, *vm_generation_word;
-static const uint64_t no_vm_generation;
 
 static void epoch_words_once(void)
 {
-    const volatile uint64_t *vm;
-    shakerand_system_epoch_words(&epoch_word, &vm);
-    vm_generation_word = vm != NULL ? vm : &no_vm_generation;
+    shakerand_system_epoch_words(&epoch_word, &vm_generation_word);
 }
 static pthread_once_t epoch_words_ready = PTHREAD_ONCE_INIT;
 
