@@ -30,6 +30,12 @@ def sync_from_checkout():
     shutil.copy2(REPO / "include" / "shakerand.h", CSRC / "include")
     (CSRC / "vectors").mkdir()
     shutil.copy2(REPO / "vectors" / "shakerand.json", CSRC / "vectors")
+    # The launcher the raw-fork tests build (tests/test_raw_fork.py), so an
+    # unpacked sdist runs them too.
+    launcher = REPO / "tests" / "no_wipeonfork.c"
+    if launcher.is_file():
+        (CSRC / "tests").mkdir()
+        shutil.copy2(launcher, CSRC / "tests")
     for name in ("LICENSE-MIT", "LICENSE-APACHE"):
         shutil.copy2(REPO / name, HERE / name)
 

@@ -8,13 +8,23 @@
  * buffer filled from the system generator in SYSTEM_BITS_BYTES pieces
  * (whole chacha8rand iterations; 16 of them measured 4 % faster than 8 in
  * numpy's random(), the per-call costs of a fill spread thinner); each
- * value is zeroed in the buffer as it is handed out. A fork empties every
- * buffer in the child, so the child draws from its own reseeded generator:
- * the fork handler sets end to 0 in every live buffer (they are on a list),
- * and each buffer lives in its own mapping marked MADV_WIPEONFORK, which the
- * kernel zeroes in a child even after a raw clone that skips fork handlers.
- * Checking a fork generation on every value instead cost 0.3 ns a value,
- * 15 % of numpy's random(). A snapshot's restore is another matter: no
+ * value is zeroed in the buffer as it is handed out.
+ *
+ * A fork must leave the child none of the parent's buffered values. The
+ * fork handler sets every live buffer's windows to empty in the child (they
+ * are on a list), but a raw fork or clone system call runs no handler. So
+ * the rule is the C core's (src/system.c): each buffer lives in a mapping
+ * of its own, marked by the core's shakerand_system_page_mark (Linux's
+ * MADV_WIPEONFORK, FreeBSD's INHERIT_ZERO), which the kernel zeroes in any
+ * child; where it cannot be marked (a kernel that refuses, as Linux before
+ * 4.14 does; the calloc fallback when mmap fails; macOS) the buffer is
+ * pid_checked: its fast window (pos, end) stays empty, and every value is
+ * taken by the out-of-line checked take, which compares the pid recorded at
+ * the fill with getpid() after the take and drops the buffer on a
+ * mismatch: a system call per value there, as the core makes one per call.
+ * Where the kernel zeroes the pages the fast path compares no pid: checking
+ * a fork generation on every value cost 0.3 ns a value, 15 % of numpy's
+ * random(). A snapshot's restore is another matter: no
  * handler runs in the restored copies, so every value, once taken,
  * compares the system generator's epoch words (shakerand_system_epoch_words:
  * a restore hook's new_epoch, the VM generation counter where it is
@@ -34,6 +44,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
+
+#include "system_os.h" /* the core's page marking, so the fork rule is the core's */
 
 unsigned long pyext_fork_generation;
 
@@ -64,6 +77,13 @@ struct system_bits {
     size_t pos, end;               /* a word's width: its load waits for the last store */
     uint64_t epoch, vm_generation; /* the epoch words when it was filled */
     unsigned char buffer[SYSTEM_BITS_BYTES];
+    /* Set where a child could see these bytes (never in pages a fork
+     * zeroed, which need no check): pos and end then stay 0, and values come
+     * from at..limit, filled by the process pid. After the buffer, so the
+     * fast path's offsets are as they were. */
+    int pid_checked;
+    pid_t pid;
+    size_t at, limit;
 };
 
 /* shakerand_system_epoch_words, asked once, before the first SystemBits
@@ -96,8 +116,8 @@ static void after_fork_child(void)
 {
     pyext_fork_generation++;
     for (SystemBitsObject *o = live_bits; o != NULL; o = o->next) {
-        o->bits->end = 0;
-        o->bits->pos = 0;
+        o->bits->end = o->bits->pos = 0;
+        o->bits->limit = o->bits->at = 0;
     }
     pthread_mutex_unlock(&live_bits_lock);
 }
@@ -141,17 +161,15 @@ static inline int system_bits_current(const struct system_bits *b)
     return ((b->epoch ^ *epoch_word) | (b->vm_generation ^ *vm_generation_word)) == 0;
 }
 
-/* n bytes of the buffer as a little-endian word in *v, zeroed there; 0 if
- * the buffer holds fewer, or if after the take it is of an older epoch (a
- * restore) or was wiped (a fork from a signal handler during the take: a
- * wiped buffer's epoch is 0, never the system generator's, which starts at
- * 1), and the word is then thrown away. */
-static inline int system_bits_take(struct system_bits *b, size_t n, uint64_t *v)
+/* n bytes of the buffer at *cursor (before limit) as a little-endian word
+ * in *v, zeroed there, the cursor moved on first; 0 if fewer are left. */
+static inline int system_bits_take_at(struct system_bits *b, size_t *cursor, size_t limit, size_t n,
+                                      uint64_t *v)
 {
-    const size_t pos = b->pos;
-    if (__builtin_expect(b->end - pos < n, 0))
+    const size_t pos = *cursor;
+    if (__builtin_expect(limit - pos < n, 0))
         return 0;
-    b->pos = pos + n;
+    *cursor = pos + n;
     atomic_signal_fence(memory_order_seq_cst);
     unsigned char *p = b->buffer + pos;
     if (n == 8) {
@@ -166,13 +184,59 @@ static inline int system_bits_take(struct system_bits *b, size_t n, uint64_t *v)
     *v = n == 8 ? __builtin_bswap64(*v) : __builtin_bswap32((uint32_t)*v);
 #endif
     atomic_signal_fence(memory_order_seq_cst);
-    return system_bits_current(b);
+    return 1;
+}
+
+/* The fast window's take: 0 if the buffer holds fewer than n bytes, or if
+ * after the take it is of an older epoch (a restore) or was wiped (a fork
+ * from a signal handler during the take: a wiped buffer's epoch is 0, never
+ * the system generator's, which starts at 1), and the word is then thrown
+ * away. */
+static inline int system_bits_take(struct system_bits *b, size_t n, uint64_t *v)
+{
+    return system_bits_take_at(b, &b->pos, b->end, n, v) && system_bits_current(b);
+}
+
+/* A pid_checked buffer's take: from at..limit, and after the take the pid
+ * compared too (a raw fork at any point before the comparison leaves the
+ * child with another pid), as the core's still_sound does where its pages
+ * are not zeroed in a child. */
+static int system_bits_checked_take(struct system_bits *b, size_t n, uint64_t *v)
+{
+    return system_bits_take_at(b, &b->at, b->limit, n, v) && system_bits_current(b) &&
+           b->pid == getpid();
+}
+
+/* Filled again, what is left of it dropped: the parent's bytes in a child,
+ * wiped by the fill. The pid and epoch words read before the fill, so a
+ * fork or a new epoch during it shows. */
+static void system_bits_checked_refill(struct system_bits *b)
+{
+    b->limit = 0;
+    b->pid = getpid();
+    b->epoch = *epoch_word;
+    b->vm_generation = *vm_generation_word;
+    shakerand_system_fill(b->buffer, sizeof b->buffer);
+    b->at = 0;
+    b->limit = sizeof b->buffer;
+}
+
+/* Every value of a pid_checked buffer comes here: its fast window is
+ * always empty. */
+__attribute__((noinline)) static uint64_t system_bits_checked_value(struct system_bits *b, size_t n)
+{
+    uint64_t v;
+    while (!system_bits_checked_take(b, n, &v))
+        system_bits_checked_refill(b);
+    return v;
 }
 
 /* The take after a refill, out of line and reached by a tail call, so the
  * common case needs no stack frame. */
 __attribute__((noinline)) static uint64_t system_bits_refill_take(struct system_bits *b, size_t n)
 {
+    if (b->pid_checked)
+        return system_bits_checked_value(b, n);
     uint64_t v;
     do /* again if a new epoch began during the fill */
         system_bits_refill(b);
@@ -222,18 +286,16 @@ static PyObject *SystemBits_new(PyTypeObject *type, PyObject *args, PyObject *kw
     if (self == NULL)
         return NULL;
     struct system_bits *b = NULL;
+    int wiped = 0;
 #if defined(MAP_ANONYMOUS)
-    const size_t size = (sizeof *b + 4095) & ~(size_t)4095;
+    /* The exact size, not rounded to pages (the kernel does that): a length
+     * only this mapping asks for, which the tests refuse (--refuse-mmap). */
+    const size_t size = sizeof *b;
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p != MAP_FAILED) {
         b = p;
         self->mapped = size;
-#if defined(MADV_WIPEONFORK)
-        (void)madvise(p, size, MADV_WIPEONFORK);
-#endif
-#if defined(MADV_DONTDUMP)
-        (void)madvise(p, size, MADV_DONTDUMP);
-#endif
+        wiped = shakerand_system_page_mark(p, size, 1);
     }
 #endif
     if (b == NULL) {
@@ -243,7 +305,9 @@ static PyObject *SystemBits_new(PyTypeObject *type, PyObject *args, PyObject *kw
             return PyErr_NoMemory();
         }
     }
-    self->bits = b; /* pos == end == 0: the first draw fills it */
+    /* Both windows empty: the first draw fills it. */
+    b->pid_checked = !wiped;
+    self->bits = b;
     pyext_bitgen_init(&self->bitgen, b, system_bits_u64, system_bits_u32, system_bits_double);
     pthread_mutex_lock(&live_bits_lock);
     self->next = live_bits;
@@ -303,7 +367,21 @@ static PyObject *SystemBits_buffered(SystemBitsObject *self, PyObject *unused)
 {
     (void)unused;
     const struct system_bits *b = self->bits;
-    return PyLong_FromSize_t(system_bits_current(b) ? b->end - b->pos : 0);
+    if (!system_bits_current(b))
+        return PyLong_FromLong(0);
+    if (b->pid_checked)
+        return PyLong_FromSize_t(b->pid == getpid() ? b->limit - b->at : 0);
+    return PyLong_FromSize_t(b->end - b->pos);
+}
+
+/* (bytes of the buffer's own mapping, 0 for the calloc fallback; whether a
+ * child sees it zeroed, else the pid is compared before every value), for
+ * the raw-fork tests. */
+static PyObject *SystemBits_storage(SystemBitsObject *self, PyObject *unused)
+{
+    (void)unused;
+    return Py_BuildValue("(nO)", (Py_ssize_t)self->mapped,
+                         self->bits->pid_checked ? Py_False : Py_True);
 }
 
 static PyMethodDef SystemBits_methods[] = {
@@ -311,6 +389,9 @@ static PyMethodDef SystemBits_methods[] = {
      "capsule() -> the numpy bitgen_t capsule."},
     {"buffered", (PyCFunction)SystemBits_buffered, METH_NOARGS,
      "buffered() -> bytes of output held for numpy now (0 after a fork or a new epoch)."},
+    {"storage", (PyCFunction)SystemBits_storage, METH_NOARGS,
+     "storage() -> (bytes of the buffer's own mapping, 0 if calloc'd; whether a child sees it "
+     "zeroed, else the pid is compared before every value)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -144,7 +144,9 @@ class SystemBitGenerator(_Base):
     system generator output (``shakerand._core.SYSTEM_BITS_BYTES``), each
     zeroed as numpy takes it; a fork empties
     the buffer in the child, which then draws from its own reseeded
-    generator. numpy holds ``lock`` around each call; a child after a fork
+    generator, even a raw fork that runs no fork handler (docs/python.md
+    says how, and what it costs where the kernel cannot zero the buffer in a
+    child). numpy holds ``lock`` around each call; a child after a fork
     gets it released (the thread that held it is not in the child). Pickles
     as a new ``SystemBitGenerator`` (there is no state to carry); ``state``
     says what it is, and setting it accepts only such a dict and changes
