@@ -6,6 +6,9 @@
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sys/mman.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -45,7 +48,17 @@ unsigned long shakerand_system_thread_id(void) { return 0; }
 
 void *shakerand_system_fiber(void) { return NULL; }
 
-long shakerand_system_process_id(void) { return (long)getpid(); }
+/* The kernel's answer, not a C library's copy: glibc before 2.25 cached
+ * the pid and kept the parent's in a child made by a raw clone, which is
+ * the case this comparison is for. */
+long shakerand_system_process_id(void)
+{
+#if defined(__linux__) && defined(SYS_getpid)
+    return syscall(SYS_getpid);
+#else
+    return (long)getpid();
+#endif
+}
 
 /* CLOCK_BOOTTIME on Linux (CLOCK_MONOTONIC stops in suspend there), an
  * alias of CLOCK_MONOTONIC on FreeBSD; macOS's CLOCK_MONOTONIC counts
