@@ -14,6 +14,25 @@ BUILD_WINDOWS ?= build-windows
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
+# Python tools (pytest, scipy, pycryptodome; matplotlib and zig for bench
+# and test-platforms) come from one virtual environment, the formatters
+# from another; tools/install-deps.sh makes them. Nothing is pip-installed
+# into a system Python (Debian's is externally managed, PEP 668). Scripts
+# that need only the standard library run with python3.
+TOOLS_VENV  ?= build-tools/venv
+FORMAT_VENV ?= build-format/venv
+export SHAKERAND_TOOLS_VENV := $(abspath $(TOOLS_VENV))
+export SHAKERAND_FORMAT_TOOLS := $(abspath $(FORMAT_VENV))
+PYTHON := $(SHAKERAND_TOOLS_VENV)/bin/python
+PYTEST := SHAKERAND_BUILD_DIR=$(abspath $(BUILD)) $(PYTHON) -m pytest -q -p no:cacheprovider
+
+# Go 1.24 or newer (go.mod); Debian 12's golang-go is 1.19. Go's own
+# archive (go.dev/dl) unpacks into /usr/local/go, which is used when no go
+# is on PATH.
+ifeq ($(shell command -v go 2>/dev/null),)
+export PATH := $(if $(wildcard /usr/local/go/bin/go),/usr/local/go/bin:)$(PATH)
+endif
+
 .PHONY: all deps build-c check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-verify demo bench bench-go bench-java bench-python bench-js verify verify-long clean
 
 all:
@@ -27,8 +46,8 @@ deps:
 # The fast loop for a change (a few minutes once built): the formatters'
 # verdicts; the C suites in Release; the Python oracle (hashlib,
 # pycryptodome) and vector checks; the Go module (cgo); the Java suite on
-# JDK 17, both paths. make test runs everything; make verify the long
-# forms.
+# JDK 17, both paths; the JavaScript package. make test runs everything;
+# make verify the long forms.
 CHECK_TARGETS := check-format test-c check-python check-go check-java test-js
 check: deps
 	@tools/run-targets.sh "$(MAKE)" $(CHECK_TARGETS)
@@ -41,9 +60,11 @@ check-format:
 	tools/check-format.sh
 
 check-python: build-c
-	python3 -m pytest -q tests/python/test_oracle.py tests/python/test_vectors.py
+	tools/install-deps.sh python
+	$(PYTEST) tests/python/test_oracle.py tests/python/test_vectors.py
 
 check-go:
+	@command -v go >/dev/null 2>&1 || { echo "check-go: no go on PATH or in /usr/local/go/bin (Go 1.24+, go.dev/dl)" >&2; exit 1; }
 	cd go && go vet ./... && go test -count=1 ./...
 
 check-java:
@@ -125,6 +146,7 @@ test-platforms:
 # the Windows DLL (so before test-java).
 test-windows: build-c
 	tools/install-deps.sh windows
+	tools/install-deps.sh python
 	tests/windows/c.sh $(BUILD_WINDOWS)
 	tests/windows/install.sh $(BUILD_WINDOWS)/install
 	tests/windows/cli.sh
@@ -139,8 +161,9 @@ test-platforms-all:
 # package (python/run-tests.sh: pip install, the sdist in a fresh virtual
 # environment, other CPythons).
 test-python: build-c
-	python3 -m pytest -q tests/python
-	SHAKERAND_KERNEL=portable python3 -m pytest -q tests/python/test_oracle.py tests/python/test_cli.py
+	tools/install-deps.sh python
+	$(PYTEST) tests/python
+	SHAKERAND_KERNEL=portable $(PYTEST) tests/python/test_oracle.py tests/python/test_cli.py
 	python/run-tests.sh $(BUILD)
 
 # The Go front end: vet, go test -race, and a consumer module built from
@@ -211,13 +234,14 @@ bench:
 	SHAKERAND_SYSTEM_ENGINE=turboshake256x8 $(BUILD_BENCH)/bench/cpp_bench --benchmark_filter='^system_u64$$' \
 	    --benchmark_min_time=0.2 --benchmark_repetitions=3 --benchmark_format=json > $(BUILD_BENCH)/cpp-x8.json
 	python3 tools/bench_cpp_markdown.py $(BUILD_BENCH)/cpp.json $(BUILD_BENCH)/cpp-x8.json $(BUILD_BENCH)/core.md
-	python3 tools/bench_charts.py $(BUILD_BENCH)/core.json bench/charts
+	$(PYTHON) tools/bench_charts.py $(BUILD_BENCH)/core.json bench/charts
 	python3 tools/bench_section.py core $(BUILD_BENCH)/core.md BENCHMARKS.md
 
 # The Python benchmark (tools/bench_python.py: the package beside secrets,
 # random, uuid, os.urandom, numpy's PCG64 and randomgen's AESCounter when it
 # installs), into BENCHMARKS.md. About 2 minutes.
 bench-python:
+	tools/install-deps.sh python
 	python3 -m venv --clear $(BUILD_BENCH)/python-venv
 	$(BUILD_BENCH)/python-venv/bin/pip install -q --disable-pip-version-check "./python[numpy]"
 	-$(BUILD_BENCH)/python-venv/bin/pip install -q --disable-pip-version-check randomgen

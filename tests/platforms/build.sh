@@ -28,7 +28,9 @@ work=$(cd "$work" && pwd) # absolute: compilers and linkers run elsewhere
 [ $# -gt 0 ] && shift
 targets=${*:-aarch64-macos x86_64-macos x86_64-freebsd}
 jobs=${JOBS:-2}
-zig=$(python3 -c 'import ziglang, os; print(os.path.join(os.path.dirname(ziglang.__file__), "zig"))' \
+# zig from the tools environment (tools/install-deps.sh platforms).
+zig=$("${SHAKERAND_TOOLS_VENV:-$root/build-tools/venv}/bin/python" -c \
+      'import ziglang, os; print(os.path.join(os.path.dirname(ziglang.__file__), "zig"))' \
       2>/dev/null) || { echo "no ziglang: run tools/install-deps.sh platforms" >&2; exit 1; }
 command -v ninja >/dev/null 2>&1 || { echo "no ninja: run tools/install-deps.sh test" >&2; exit 1; }
 mkdir -p "$work/json"

@@ -21,7 +21,9 @@ work=${1:-$root/build-platforms/go}
 mkdir -p "$work"
 work=$(cd "$work" && pwd) # absolute: compilers and linkers run elsewhere
 command -v go >/dev/null 2>&1 || { echo "go.sh: go is not installed" >&2; exit 1; }
-zig=$(python3 -c 'import ziglang, os; print(os.path.join(os.path.dirname(ziglang.__file__), "zig"))' \
+# zig from the tools environment (tools/install-deps.sh platforms).
+zig=$("${SHAKERAND_TOOLS_VENV:-$root/build-tools/venv}/bin/python" -c \
+      'import ziglang, os; print(os.path.join(os.path.dirname(ziglang.__file__), "zig"))' \
       2>/dev/null) || { echo "no ziglang: run tools/install-deps.sh platforms" >&2; exit 1; }
 export GOTOOLCHAIN=local
 

@@ -65,11 +65,13 @@ if grep -qw avx2 /proc/cpuinfo; then
     esac
 fi
 
+# pytest from the tools environment (tools/install-deps.sh python).
+python=${SHAKERAND_TOOLS_VENV:-$root/build-tools/venv}/bin/python
 log=$build/pytest.log
 status=0
 rm -rf "$build/pytest-cache"
 SHAKERAND_WINDOWS_CLI=$root/$build/shakerand.exe SHAKERAND_BUILD_DIR=$linux \
-    python3 -m pytest -q -o cache_dir="$root/$build/pytest-cache" -rfEs tests/python/test_cli*.py "$@" \
+    "$python" -m pytest -q -o cache_dir="$root/$build/pytest-cache" -rfEs tests/python/test_cli*.py "$@" \
     >"$log" 2>&1 || status=$?
 summary=$(grep -E '^=*.*[0-9]+ (passed|failed|error)' "$log" | tail -1 | tr -d '=' | sed 's/^ *//')
 # Failed tests run once more, and both results are reported: once in about
@@ -81,7 +83,7 @@ if [ "$status" -eq 1 ]; then
     first=$summary
     status=0
     SHAKERAND_WINDOWS_CLI=$root/$build/shakerand.exe SHAKERAND_BUILD_DIR=$linux \
-        python3 -m pytest -q -o cache_dir="$root/$build/pytest-cache" --lf -rfEs tests/python/test_cli*.py \
+        "$python" -m pytest -q -o cache_dir="$root/$build/pytest-cache" --lf -rfEs tests/python/test_cli*.py \
         "$@" >"$log" 2>&1 || status=$?
     again=$(grep -E '^=*.*[0-9]+ (passed|failed|error)' "$log" | tail -1 | tr -d '=' | sed 's/^ *//')
     grep -E '^(FAILED|ERROR) ' "$log.first" | sed 's/^/first run: /' >&2 || true
