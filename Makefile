@@ -45,8 +45,8 @@ deps:
 
 # The fast loop for a change (a few minutes once built): the formatters'
 # verdicts; the C suites in Release; the Python oracle (hashlib,
-# pycryptodome) and vector checks; the Go module (cgo); the Java suite on
-# JDK 17, both paths; the JavaScript package. make test runs everything;
+# pycryptodome), vector and CLI checks; the Go module (cgo); the Java suite
+# on JDK 17, both paths; the JavaScript package. make test runs everything;
 # make verify the long forms.
 CHECK_TARGETS := check-format test-c check-python check-go check-java test-js
 check: deps
@@ -59,9 +59,11 @@ check-format:
 	tools/install-deps.sh format
 	tools/check-format.sh
 
+# The oracle, vector and CLI suites with the kernel the machine picks
+# (test-python runs them with the portable one too).
 check-python: build-c
 	tools/install-deps.sh python
-	$(PYTEST) tests/python/test_oracle.py tests/python/test_vectors.py
+	$(PYTEST) tests/python/test_oracle.py tests/python/test_vectors.py tests/python/test_cli*.py
 
 check-go:
 	@command -v go >/dev/null 2>&1 || { echo "check-go: no go on PATH or in /usr/local/go/bin (Go 1.24+, go.dev/dl)" >&2; exit 1; }
