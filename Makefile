@@ -184,7 +184,7 @@ test-java:
 # bounds). About a minute.
 test-js: build-c
 	tools/install-deps.sh js
-	js/run-tests.sh
+	SHAKERAND_CLI=$(abspath $(BUILD))/shakerand js/run-tests.sh
 
 # The jar's aarch64, ppc64le and s390x natives under qemu-user with each
 # architecture's JVM: vectors, provider, threads, DARN and RNDR.
