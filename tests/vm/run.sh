@@ -1,0 +1,284 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
+#
+# A real VM snapshot restored twice (issue 37): a guest kernel under QEMU
+# (TCG: KVM does not work on this machine kind) runs the C system generator,
+# the CLI's `bytes` stream and Go in both builds; the host snapshots it,
+# restores the snapshot twice and a snapshot of a clone once more (a chain),
+# and compares what each copy hands out after the snapshot point with the
+# other copies' output and with the snapshot's own continuation (the
+# original VM, and the clone the chain's snapshot came from, let run on
+# after the snapshot: nothing tells them of a restore, so they continue the
+# snapshot's stream).
+#
+# Usage: tests/vm/run.sh [SCENARIO...]     (default: all, one line each)
+#        tests/vm/run.sh fetch | build       (only that step)
+#
+# What it fetches, by package name through an apt configuration of its own
+# (sources, lists, cache and an empty dpkg status under the cache folder;
+# the system's apt is not touched), into ${SHAKERAND_VM_CACHE:-~/.cache/
+# shakerand-vm}: Debian 13's qemu-system-x86 and its library closure, run
+# through that release's own dynamic loader (Debian 12's libc is too old
+# for it); trixie-backports' cloud kernel and its modules (ptp_vmclock.ko,
+# the vmclock driver; SHAKERAND_VM_KERNEL names another version);
+# busybox-static. Scenario 6 needs a QEMU whose vmclock device keeps the VM
+# generation counter (qemu-vmclock-generation.patch, beside this script):
+# it is built once from Debian's qemu source package into the cache (about
+# 5 minutes on 2 cores); SHAKERAND_VM_BUILD_QEMU=0 skips that scenario
+# instead of building. The guest programs are built in build-vm/ (or
+# SHAKERAND_VM_BUILD): libshakerand.a and the CLI linked statically, the
+# agent (agent.c) and the Go program (gdraw/) in both builds.
+#
+# Each scenario's expected verdict per front end is written in SCENARIOS
+# below before anything runs; driver.py says what a verdict means.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cache=${SHAKERAND_VM_CACHE:-$HOME/.cache/shakerand-vm}
+build=${SHAKERAND_VM_BUILD:-$root/build-vm}
+kernel_version=${SHAKERAND_VM_KERNEL:-7.3.4+deb13-cloud-amd64}
+python=${PYTHON:-python3}
+export PATH="$PATH${PATH:+:}/usr/local/go/bin"
+
+mkdir -p "$cache" "$build"
+trixie=$cache/trixie          # QEMU's root: its binaries, libraries, firmware
+kernel_dir=$cache/kernel-$kernel_version
+qemu_gen=$cache/qemu-vmgen    # the test-only QEMU (scenario 6)
+
+log() { echo "vm: $*" >&2; }
+die() { echo "vm: $*" >&2; exit 1; }
+
+# The harness's own apt: Debian 13 (trixie, trixie-backports, and trixie's
+# sources), signed by the keys Debian 12's debian-archive-keyring holds.
+apt_dir=$cache/apt
+apt_opts=(
+    -o "Dir::Etc::Parts=$apt_dir/conf.d" -o "Dir::Etc::SourceList=$apt_dir/sources.list"
+    -o "Dir::Etc::SourceParts=$apt_dir/sources.list.d" -o "Dir::Etc::Preferences=$apt_dir/preferences"
+    -o "Dir::Etc::PreferencesParts=$apt_dir/preferences.d" -o "Dir::State=$apt_dir/state"
+    -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::State::status=$apt_dir/status"
+    -o "Dir::Cache=$apt_dir/cache" -o "APT::Architecture=amd64" -o "APT::Architectures::=amd64"
+    -o "APT::Sandbox::User=root" -o "Acquire::Check-Valid-Until=false" -o "Acquire::Check-Date=false"
+)
+apt_ready=0
+apt_setup() {
+    [ "$apt_ready" = 1 ] && return
+    mkdir -p "$apt_dir"/{conf.d,sources.list.d,preferences.d,state,lists/partial,cache/archives/partial}
+    touch "$apt_dir/status"
+    local key=/usr/share/keyrings/debian-archive-keyring.gpg
+    cat > "$apt_dir/sources.list" <<EOF
+deb [signed-by=$key] http://deb.debian.org/debian trixie main
+deb [signed-by=$key] http://deb.debian.org/debian trixie-backports main
+deb-src [signed-by=$key] http://deb.debian.org/debian trixie main
+EOF
+    # Once a day at most: a cached run needs no network.
+    if [ -z "$(find "$apt_dir/lists" -maxdepth 1 -name '*_InRelease' -mmin -1440 2>/dev/null)" ]; then
+        log "apt-get update (the harness's own lists in $apt_dir)"
+        apt-get "${apt_opts[@]}" -qq update >/dev/null || die "apt-get update failed"
+    fi
+    apt_ready=1
+}
+
+# Downloads the named packages and unpacks them into a root (the roots are
+# the cache; the .deb files are not kept).
+unpack_packages() {
+    local into=$1 debs=$cache/debs.$$
+    shift
+    rm -rf "$debs"
+    mkdir -p "$debs" "$into"
+    (cd "$debs" && apt-get "${apt_opts[@]}" -qq download "$@" >/dev/null) ||
+        die "apt-get download failed: $* (SHAKERAND_VM_KERNEL may name another kernel: apt-cache search linux-binary)"
+    local deb
+    for deb in "$debs"/*.deb; do
+        dpkg-deb -x "$deb" "$into"
+        case $deb in */qemu-system-x86_*) dpkg-deb -f "$deb" Version > "$into/.qemu-version" ;; esac
+    done
+    rm -rf "$debs"
+}
+
+# A package and the Depends it needs, recursively, keeping the libraries
+# (the rest, adduser and debconf and the like, matter only to dpkg).
+closure() {
+    apt-cache "${apt_opts[@]}" depends --recurse --no-recommends --no-suggests --no-conflicts \
+        --no-breaks --no-replaces --no-enhances "$@" 2>/dev/null |
+        grep -v '^ ' | grep -v '^<' | sort -u |
+        grep -E '^(lib|qemu-system-(x86|common|data)$|seabios$|ipxe-qemu$)' |
+        grep -Ev '^lib(pam|semanage|audit|debconfclient|debian-installer)'
+}
+
+fetch_qemu() {
+    [ -f "$trixie/.done" ] && return
+    apt_setup
+    log "fetching Debian 13's QEMU and its libraries into $trixie"
+    rm -rf "$trixie"
+    # shellcheck disable=SC2046
+    unpack_packages "$trixie" $(closure qemu-system-x86)
+    local loader=$trixie/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2
+    "$loader" --library-path "$trixie/usr/lib/x86_64-linux-gnu" --list \
+        "$trixie/usr/bin/qemu-system-x86_64" | grep -q 'not found' &&
+        die "QEMU's libraries are incomplete: $loader --list says 'not found'"
+    mv "$trixie/.qemu-version" "$trixie/.done"
+}
+
+fetch_kernel() {
+    [ -f "$kernel_dir/.done" ] && return
+    apt_setup
+    log "fetching the guest kernel $kernel_version and busybox-static into $kernel_dir"
+    rm -rf "$kernel_dir" "$kernel_dir.tmp"
+    unpack_packages "$kernel_dir.tmp" "linux-binary-$kernel_version" "linux-modules-$kernel_version" busybox-static
+    mkdir -p "$kernel_dir"
+    cp "$kernel_dir.tmp/usr/lib/modules/$kernel_version/vmlinuz" "$kernel_dir/vmlinuz"
+    xz -dc "$kernel_dir.tmp/usr/lib/modules/$kernel_version/kernel/drivers/ptp/ptp_vmclock.ko.xz" \
+        > "$kernel_dir/ptp_vmclock.ko"
+    cp "$kernel_dir.tmp/usr/bin/busybox" "$kernel_dir/busybox"
+    rm -rf "$kernel_dir.tmp"
+    touch "$kernel_dir/.done"
+}
+
+# The test-only QEMU: Debian 13's qemu source with Debian's patches (among
+# them the one that keeps the build from unpacking firmware the source
+# package leaves out), then ours; x86_64-softmmu only, compiled by this
+# machine's gcc against Debian 13's headers and libraries (the development
+# packages unpacked into the same root, used as a sysroot; -B and -L put
+# its C library before the one Debian 12's gcc finds by itself), so that it
+# runs as the stock binary does, through that root's loader.
+build_qemu_gen() {
+    local patch=$here/qemu-vmclock-generation.patch
+    local stamp
+    stamp=$(sha256sum "$patch" | cut -c1-16)-$(cat "$trixie/.done")
+    [ "$(cat "$qemu_gen/.done" 2>/dev/null)" = "$stamp" ] && return 0
+    apt_setup
+    log "building the test-only QEMU into $qemu_gen (once; about 5 minutes)"
+    rm -rf "$qemu_gen"
+    mkdir -p "$qemu_gen/src"
+    # shellcheck disable=SC2046
+    unpack_packages "$trixie" libc6-dev libcrypt-dev linux-libc-dev/trixie libglib2.0-dev \
+        libgio-2.0-dev libpixman-1-dev libfdt-dev zlib1g-dev libffi-dev libpcre2-dev libmount-dev \
+        libblkid-dev libselinux1-dev libsepol-dev libsysprof-capture-4-dev uuid-dev
+    (cd "$qemu_gen/src" && apt-get "${apt_opts[@]}" -qq source --download-only qemu/trixie >/dev/null) ||
+        die "apt-get source qemu failed"
+    (cd "$qemu_gen/src" && dpkg-source --no-check -x qemu_*.dsc tree >/dev/null) ||
+        die "dpkg-source -x failed"
+    patch -d "$qemu_gen/src/tree" -p1 -s < "$patch" || die "$patch does not apply"
+    "$python" -m venv "$qemu_gen/venv"
+    "$qemu_gen/venv/bin/pip" -q install meson==1.5.2 || die "pip install meson failed"
+    local sysroot=$trixie lib=$trixie/usr/lib/x86_64-linux-gnu
+    # The libc.so linker script names /lib/...: in a merged-/usr root
+    # those are links, which dpkg-deb -x does not make.
+    [ -e "$sysroot/lib" ] || ln -s usr/lib "$sysroot/lib"
+    [ -e "$sysroot/lib64" ] || ln -s usr/lib64 "$sysroot/lib64"
+    mkdir -p "$qemu_gen/build"
+    (
+        cd "$qemu_gen/build"
+        export PKG_CONFIG_SYSROOT_DIR=$sysroot
+        export PKG_CONFIG_LIBDIR=$sysroot/usr/lib/x86_64-linux-gnu/pkgconfig:$sysroot/usr/share/pkgconfig
+        ../src/tree/configure --python="$qemu_gen/venv/bin/python3" --disable-download \
+            --target-list=x86_64-softmmu --without-default-features --enable-fdt=system \
+            --disable-docs --disable-install-blobs --disable-debug-info --disable-werror \
+            --cc="gcc --sysroot=$sysroot" \
+            --extra-ldflags="-B$lib -L$lib -Wl,-rpath-link,$lib" >configure.log 2>&1 ||
+            { tail -30 configure.log >&2; exit 1; }
+        nice ninja -j2 qemu-system-x86_64 >build.log 2>&1 || { tail -30 build.log >&2; exit 1; }
+    ) || die "the test-only QEMU did not build (logs in $qemu_gen/build)"
+    cp "$qemu_gen/build/qemu-system-x86_64" "$qemu_gen/qemu-system-x86_64"
+    rm -rf "$qemu_gen/src" "$qemu_gen/build" "$qemu_gen/venv"
+    echo "$stamp" > "$qemu_gen/.done"
+}
+
+# The guest programs and the initramfs.
+build_guest() {
+    log "building the guest programs in $build"
+    cmake -S "$root" -B "$build/lib" ${CMAKE_GEN:-$(command -v ninja >/dev/null && echo -G Ninja)} \
+        -DCMAKE_BUILD_TYPE=Release -DSHAKERAND_BUILD_TESTS=OFF -DSHAKERAND_BUILD_EXAMPLES=OFF \
+        -DSHAKERAND_INSTALL=OFF -DCMAKE_EXE_LINKER_FLAGS=-static >"$build/cmake.log" 2>&1 ||
+        { cat "$build/cmake.log" >&2; die "cmake failed"; }
+    cmake --build "$build/lib" -j 2 --target shakerand_static shakerand_cli >"$build/build.log" 2>&1 ||
+        { tail -30 "$build/build.log" >&2; die "the library or the CLI did not build"; }
+    cc -O2 -std=c11 -Wall -Wextra -static -I"$root/include" -o "$build/agent" "$here/agent.c" \
+        "$build/lib/libshakerand.a" -lpthread || die "agent.c did not build"
+    (cd "$root" && CGO_ENABLED=0 go build -trimpath -o "$build/go-pure" ./tests/vm/gdraw) ||
+        die "the pure-Go program did not build"
+    (cd "$root" && CGO_ENABLED=1 go build -trimpath -ldflags '-linkmode external -extldflags -static' \
+        -o "$build/go-cgo" ./tests/vm/gdraw) || die "the cgo program did not build"
+    local init=$build/initramfs
+    rm -rf "$init"
+    mkdir -p "$init"/{bin,dev,proc,sys,tmp}
+    cp "$kernel_dir/busybox" "$init/bin/busybox"
+    cp "$kernel_dir/ptp_vmclock.ko" "$init/ptp_vmclock.ko"
+    cp "$build/agent" "$build/go-pure" "$build/go-cgo" "$init/bin/"
+    cp "$build/lib/shakerand" "$init/bin/shakerand"
+    cp "$here/init" "$init/init"
+    chmod 755 "$init/init"
+    "$python" "$here/driver.py" cpio "$init" "$build/initramfs.cpio"
+}
+
+# One row per scenario: name, QEMU (stock or gen), CPU, devices, and the
+# expected verdict of each front end (driver.py: differ, repeats,
+# clones-alike), written before the run.
+#  - The C library and the CLI (the C library inside) watch the vmclock
+#    page: its generation counter where the flags say it is kept (6), else
+#    its disruption marker (1, 2, 5); vmgenid alone (3) they cannot see.
+#  - Go's cgo build follows the C library's words; the pure-Go build
+#    watches no device: it repeats wherever nothing calls NewEpoch.
+#  - After a seen restore, the clones differ from each other only if the
+#    reseed reads something that differs: RDRAND/RDSEED (TCG fills them
+#    from the host's generator) with -cpu max; with qemu64 (5), no
+#    hardware source and no vmgenid to reseed the guest kernel, the two
+#    clones read the same getrandom bytes: alike, though not the snapshot's
+#    stream; unless the guest kernel's own timed reseed (every uptime/2
+#    seconds in its first two minutes, then every 60 s; with no RDSEED or
+#    RDRAND it mixes in a cycle-counter reading) fell between the restore
+#    and a program's reseed, and then those clones differ. Which of the two
+#    a run saw depends on timing, so both are accepted there; the line
+#    says which.
+qemu64=qemu64,+ssse3,+sse4.1,+sse4.2,+popcnt
+SCENARIOS=(
+    "vmclock+vmgenid     stock max      vmclock,vmgenid c=differ cli=differ go-cgo=differ go-pure=repeats"
+    "vmclock             stock max      vmclock         c=differ cli=differ go-cgo=differ go-pure=repeats"
+    "vmgenid             stock max      vmgenid         c=repeats cli=repeats go-cgo=repeats go-pure=repeats"
+    "neither             stock max      -               c=repeats cli=repeats go-cgo=repeats go-pure=repeats"
+    "qemu64+vmclock      stock $qemu64 vmclock         c=clones-alike|differ cli=clones-alike|differ go-cgo=clones-alike|differ go-pure=repeats"
+    "generation-counter  gen   max      vmclock         c=differ cli=differ go-cgo=differ go-pure=repeats"
+)
+
+run_scenarios() {
+    local want=("$@") failed=0 row name qemu cpu devices expect binary
+    for row in "${SCENARIOS[@]}"; do
+        read -r name qemu cpu devices expect <<<"$row"
+        if [ "${#want[@]}" -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$name"; then
+            continue
+        fi
+        binary=$trixie/usr/bin/qemu-system-x86_64
+        if [ "$qemu" = gen ]; then
+            if [ ! -f "$qemu_gen/.done" ] && [ "${SHAKERAND_VM_BUILD_QEMU:-1}" = 0 ]; then
+                echo "scenario $name: skipped (no test-only QEMU in $qemu_gen and SHAKERAND_VM_BUILD_QEMU=0)"
+                continue
+            fi
+            build_qemu_gen
+            binary=$qemu_gen/qemu-system-x86_64
+        fi
+        "$python" "$here/driver.py" scenario --name "$name" --work "$build/run/$name" \
+            --loader "$trixie/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" \
+            --libs "$trixie/usr/lib/x86_64-linux-gnu" --qemu "$binary" \
+            --firmware "$trixie/usr/share/qemu" --firmware "$trixie/usr/share/seabios" \
+            --kernel "$kernel_dir/vmlinuz" --initrd "$build/initramfs.cpio" \
+            --cpu "$cpu" --devices "$devices" --expect "$expect" || failed=1
+    done
+    return $failed
+}
+
+case "${1:-}" in
+    fetch) fetch_qemu; fetch_kernel ;;
+    build) fetch_kernel; build_guest ;;
+    build-qemu) fetch_qemu; build_qemu_gen ;;
+    *)
+        start=$(date +%s)
+        fetch_qemu
+        fetch_kernel
+        build_guest
+        status=0
+        run_scenarios "$@" || status=1
+        echo "vm: $(($(date +%s) - start)) s in all"
+        exit $status
+        ;;
+esac
