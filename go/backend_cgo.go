@@ -32,7 +32,8 @@ static void *engine_alloc(void)
 }
 
 // The epoch words (shakerand_system_epoch_words) without qualifiers, for
-// Go's atomic loads; the VM generation's NULL where none is watched.
+// Go's atomic loads; the VM generation's is a word that stays 0 where none
+// is watched.
 static uint64_t *epoch_word(void)
 {
     const volatile uint64_t *e;
@@ -149,11 +150,7 @@ func currentEpoch() epochMark {
 
 var vmWordOnce sync.Once
 
-func watchVMWord() {
-	if p := C.vm_generation_word(); p != nil {
-		vmWord.Store((*uint64)(unsafe.Pointer(p)))
-	}
-}
+func watchVMWord() { vmWord.Store((*uint64)(unsafe.Pointer(C.vm_generation_word()))) }
 
 func newEpoch() { C.shakerand_system_new_epoch() }
 
