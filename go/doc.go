@@ -26,6 +26,11 @@
 //   - NewSource and NewSeeded return a *Source, a math/rand/v2.Source and
 //     math/rand.Source64 for rand.New. A seeded Source's stream equals the C
 //     library's engine stream for the same kind and seed, on every platform.
+//     Its own Uint64N, Float64 and BigIntN give the C samplers' values, the
+//     same in every front end; a *rand.Rand over it computes its values by
+//     math/rand/v2's methods instead, from the same words: rand.New(s).Float64()
+//     is the low 53 bits of a word times 2^-53, s.Float64() the top 53, so
+//     the two differ (ExampleSource_Float64).
 //
 // BigIntN (big ranges by RNG-BC-1), NewUUID, NewUUIDv7 (a UUID type that
 // converts to github.com/google/uuid's; uuid.SetRand(shakerand.Reader)

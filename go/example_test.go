@@ -58,6 +58,24 @@ func ExampleNewSeeded_chaCha8Rand() {
 	// Output: true true
 }
 
+func ExampleSource_Float64() {
+	// The Source's Float64 is every front end's value for the stream (the
+	// C sampler shakerand_double: the top 53 bits of a word); a rand.Rand
+	// over the same stream computes math/rand/v2's (the low 53 bits).
+	seed := []byte("my seed")
+	s := shakerand.NewSeeded(shakerand.TurboSHAKE256x8, seed)
+	r := rand.New(shakerand.NewSeeded(shakerand.TurboSHAKE256x8, seed))
+	w := shakerand.NewSeeded(shakerand.TurboSHAKE256x8, seed).Uint64()
+	a, b := s.Float64(), r.Float64()
+	fmt.Printf("word      %#016x\n", w)
+	fmt.Println("Source   ", a, a == float64(w>>11)*0x1p-53)
+	fmt.Println("rand.Rand", b, b == float64(w<<11>>11)*0x1p-53)
+	// Output:
+	// word      0x3a06546e0882a9b1
+	// Source    0.22665908514364708 true
+	// rand.Rand 0.19780637418926095 true
+}
+
 func ExampleBigIntN() {
 	p256 := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(189))
 	k := shakerand.BigIntN(p256) // uniform in [0, p256)

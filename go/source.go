@@ -134,7 +134,11 @@ func (s *Source) Uint64N(n uint64) uint64 {
 	return uniform(n, s.Uint64)
 }
 
-// Float64 returns a value in [0, 1), as the C sampler shakerand_double.
+// Float64 returns a value in [0, 1): the top 53 bits of the next word
+// times 2^-53, as the C sampler shakerand_double, so a seeded Source gives
+// the value every front end gives. rand.New(s).Float64() is math/rand/v2's
+// formula instead (the low 53 bits of the word), a different value from
+// the same stream (ExampleSource_Float64).
 func (s *Source) Float64() float64 { return float64(s.Uint64()>>11) * 0x1.0p-53 }
 
 // BigIntN returns a uniform value in [0, max) by RNG-BC-1, the same value
