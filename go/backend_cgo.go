@@ -159,8 +159,11 @@ func watchesVMGeneration() bool { return C.shakerand_system_watches_vm_generatio
 func systemKind() Kind { return Kind(C.shakerand_system_kind()) }
 
 // uuid7 is the C library's, which keeps version 7 UUIDs increasing across
-// the whole process (C callers included) and across fork.
+// the whole process (C callers included) and across fork. It learns of a
+// fork from its fork handler or the epoch; a raw fork runs no handler, so
+// noticeFork moves the epoch first (fork.go).
 func uuid7(u *UUID) {
+	noticeFork()
 	C.shakerand_uuid7(nil, (*C.uint8_t)(unsafe.Pointer(&u[0])))
 }
 

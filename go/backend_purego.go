@@ -8,10 +8,9 @@ package shakerand
 // the same API and the same seeded streams from go/internal/purego, and a
 // system generator in Go (system_purego.go). What differs from the cgo
 // build (doc.go, "Two builds"): the OS is the only entropy source
-// (osentropy_*.go), the engines run Go (chacha8rand with Go assembly on
-// amd64 and arm64: internal/purego), and a program that forks
-// without exec is not looked after (Go programs cannot, short of raw
-// system calls).
+// (osentropy_*.go), and the engines run Go (chacha8rand with Go assembly on
+// amd64 and arm64: internal/purego). A fork is noticed by fork.go, as in
+// the cgo build.
 
 import (
 	"encoding/binary"
@@ -93,6 +92,7 @@ var v7 struct {
 }
 
 func uuid7(u *UUID) {
+	noticeFork()            // in a child, v7 is the parent's: the epoch moves on, as after a restore
 	epoch := currentEpoch() // before the draw, which is then of this epoch or a later one
 	var random [12]byte
 	readSmall(random[:])
@@ -126,10 +126,11 @@ func uuid7(u *UUID) {
 // kernel set).
 func Kernel() string { return "purego" }
 
-// The pure-Go system generator's epoch (NewEpoch): its states reseed at
-// their next fill when it moved, and the per-P buffers compare it. No VM
-// generation counter is watched here.
-var pureEpoch uint64
+// The pure-Go system generator's epoch (NewEpoch, and a fork noticed:
+// fork.go): its states reseed at their next fill when it moved, and the
+// per-P buffers compare it. It starts at 1: a slot a fork wiped is of epoch
+// zero. No VM generation counter is watched here.
+var pureEpoch uint64 = 1
 
 func backendEpochWord() *uint64 { return &pureEpoch }
 

@@ -9,8 +9,12 @@ import "sync"
 var streamPool = sync.Pool{New: func() any { return newStream(systemFiller{}) }}
 
 // getStream returns a pooled stream, emptied if it was filled in an
-// earlier epoch (NewEpoch).
-func getStream() *stream  { return ofThisEpoch(streamPool.Get().(*stream)) }
+// earlier epoch (NewEpoch) or, in a child made by fork, by the parent
+// (noticeFork, fork.go).
+func getStream() *stream {
+	noticeFork()
+	return ofThisEpoch(streamPool.Get().(*stream))
+}
 func putStream(s *stream) { streamPool.Put(s) }
 
 // ofThisEpoch empties b (it refills before its next byte) if it was filled

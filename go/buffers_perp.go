@@ -6,7 +6,7 @@ package shakerand
 
 import (
 	"runtime"
-	"unsafe" // go:linkname, unsafe.Sizeof
+	"unsafe" // go:linkname, unsafe.Sizeof, unsafe.Slice
 )
 
 // One buffer per P (the scheduler's processor), reached by pinning the
@@ -44,13 +44,36 @@ type slot struct {
 }
 
 // slots[i] is P i's. A P id beyond the slice (GOMAXPROCS raised after
-// start-up) uses the pool alone.
-var slots = newSlots(max(runtime.GOMAXPROCS(0), runtime.NumCPU()))
+// start-up) uses the pool alone, as every P does where the slots are not
+// wiped in a child made by fork (fork.go: the slice is then empty).
+var slots = placeSlots()
 
-// newSlots returns n empty slots: a slot's zero value would be a buffer of
-// zeros marked with the first epoch, which the fast paths would hand out.
-func newSlots(n int) []slot {
-	s := make([]slot, n)
+var slotCount = max(runtime.GOMAXPROCS(0), runtime.NumCPU())
+
+// slotsBytes is the slots' share of fork.go's area. A slot holds no
+// pointer, so the slots may live outside the Go heap.
+func slotsBytes() int { return slotCount * int(unsafe.Sizeof(slot{})) }
+
+// placeSlots returns the empty slots: in fork.go's area where a child gets
+// it wiped, in the Go heap where there is no fork, none where the pid must
+// be compared before each value (the fast paths would skip that).
+func placeSlots() []slot {
+	switch forkHow {
+	case forkWiped:
+		return emptied(unsafe.Slice((*slot)(unsafe.Pointer(&forkArea[guardSize])), slotCount))
+	case forkNone:
+		return newSlots(slotCount)
+	}
+	return nil
+}
+
+// newSlots returns n empty slots in the Go heap.
+func newSlots(n int) []slot { return emptied(make([]slot, n)) }
+
+// emptied empties s: a slot's zero value is a buffer of zeros marked with
+// epoch zero, which the fast paths decline (the epoch starts at 1), but an
+// empty slot says so by its position too.
+func emptied(s []slot) []slot {
 	for i := range s {
 		s[i].pos = streamSize
 	}
@@ -142,8 +165,15 @@ func currentP() int {
 func slotsForTest() []slot { return slots }
 
 // heldForTest returns a copy of the bytes the current P's slot would hand
-// out next (none if the goroutine's P has no slot).
+// out next (none if the goroutine's P has no slot), or where there are no
+// slots those the pool's next stream would (as in the race build).
 func heldForTest() []byte {
+	if len(slots) == 0 {
+		p := acquire()
+		held := append([]byte(nil), p.buf[p.pos:]...)
+		release(p)
+		return held
+	}
 	var held [streamSize]byte // no allocation while pinned
 	n := 0
 	if pid := procPin(); pid < len(slots) {

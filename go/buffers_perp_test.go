@@ -6,12 +6,22 @@ package shakerand
 
 import (
 	"bytes"
+	"reflect"
 	"runtime"
 	"testing"
 )
 
 // The tests below run on one P: P 0's slot is then the only one drawn from,
 // and no other goroutine of the package touches it.
+
+// needSlots skips a test of the slots where there are none: where a child
+// made by fork would not get them wiped, the pool's path alone serves,
+// comparing the pid (fork.go).
+func needSlots(t *testing.T) {
+	if len(slots) == 0 {
+		t.Skipf("no per-P slots here (fork defence: %s)", forkDefenceForTest())
+	}
+}
 
 // Fresh slots are empty: a slot's zero value is 4 KiB of zeros marked with
 // the first epoch, which the fast paths would hand out as words.
@@ -36,6 +46,7 @@ func TestNewSlotsAreEmpty(t *testing.T) {
 // are zeroed; a fuller slot of this epoch, or a stream of an older epoch,
 // is left as it was.
 func TestReleaseMovesBytesOnce(t *testing.T) {
+	needSlots(t)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	s := &slots[0]
 	filled := func(pos int) *stream {
@@ -93,6 +104,7 @@ func TestReleaseMovesBytesOnce(t *testing.T) {
 // The slot's bytes are zeroed as the fast paths hand them out, 8-byte reads
 // (their own path) included.
 func TestSlotBytesZeroedAsHandedOut(t *testing.T) {
+	needSlots(t)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	s := &slots[0]
 	clear(s.buf[:]) // emptied as a slot is: nothing before its position but zeros
@@ -123,4 +135,30 @@ func allZero(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// Where a child made by fork gets them wiped, the slots live outside the Go
+// heap (fork.go), where the garbage collector does not look: a pointer in a
+// slot would not keep what it points to alive.
+func TestSlotHoldsNoPointers(t *testing.T) {
+	var holdsPointer func(reflect.Type) bool
+	holdsPointer = func(ty reflect.Type) bool {
+		switch k := ty.Kind(); {
+		case k >= reflect.Bool && k <= reflect.Complex128:
+			return false
+		case k == reflect.Array:
+			return holdsPointer(ty.Elem())
+		case k == reflect.Struct:
+			for i := range ty.NumField() {
+				if holdsPointer(ty.Field(i).Type) {
+					return true
+				}
+			}
+			return false
+		}
+		return true
+	}
+	if holdsPointer(reflect.TypeOf(slot{})) {
+		t.Fatal("a slot holds a pointer")
+	}
 }

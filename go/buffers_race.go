@@ -20,6 +20,9 @@ func fastRead([]byte) bool { return false }
 // every caller gets the hint 0.
 func currentP() int { return 0 }
 
+// slotsBytes: no slots in fork.go's area, only its guard word.
+func slotsBytes() int { return 0 }
+
 func slotsForTest() []struct{} { return nil }
 
 // heldForTest returns a copy of the bytes the pool's next stream would hand

@@ -37,13 +37,12 @@ import (
 //
 // Reads shorter than 512 bytes are served from the same per-P buffers as
 // Uint64 (up to 4 KiB each, bytes zeroed as they are handed out): those
-// bytes live in the Go heap until used, outside the C generator's reseed
-// schedule, core-dump exclusion and fork wiping. A Go program that forks
-// without exec could hand out the same buffered bytes twice; where that
-// matters, read 512 bytes or more at a time, which always goes straight to
-// the generator. After a snapshot's restore, NewEpoch (or, in the cgo
-// build, a VM generation counter the C library watches) makes every buffer
-// refill before its next byte.
+// bytes live in the package's memory until used, outside the C generator's
+// reseed schedule and core-dump exclusion; reads of 512 bytes or more go
+// straight to the generator. A child made by fork hands out none of them
+// (the package documentation, "Fork"). After a snapshot's restore, NewEpoch
+// (or, in the cgo build, a VM generation counter the C library watches)
+// makes every buffer refill before its next byte.
 func Read(b []byte) (n int, err error) {
 	if len(b) >= directReadMin {
 		systemFill(b)

@@ -105,6 +105,7 @@ func systemFill(b []byte) {
 	if len(b) == 0 {
 		return
 	}
+	noticeFork() // the states are Go memory: a child's reseed through the epoch
 	s := lockSlot()
 	defer s.mu.Unlock() // a panic (the OS source failing) leaves no slot locked
 	s.st.fill(b)
