@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "internal.h"
+#include "system_os.h"
 
 void shakerand_uuid4(shakerand_engine *engine, uint8_t uuid[16])
 {
@@ -67,13 +68,44 @@ static void v7_unlock_in_child(void)
     else
         pthread_mutex_init(&v7_lock, NULL);
 }
+/* A raw fork or clone system call runs no handler: the child would go on
+ * with the parent's millisecond and counter. So the state is also marked
+ * as this process's by a word in a page of its own that a fork zeroes in
+ * the child (the system generator's page marking); where the pages cannot
+ * be so marked, by the pid, compared at each call (a system call, as the
+ * system generator makes there). */
+static volatile uint64_t *v7_guard; /* 1 while the state is this process's */
+static long v7_pid;                 /* where there is no guard */
+
 static void v7_install_fork_handlers(void)
 {
     v7_fork_handlers_status =
         pthread_atfork(v7_lock_for_fork, v7_unlock_in_parent, v7_unlock_in_child);
+    const size_t size = shakerand_system_page_size();
+    void *p = shakerand_system_pages_alloc(size);
+    if (p != NULL && shakerand_system_page_mark(p, size, 1))
+        v7_guard = p;
+    else if (p != NULL)
+        shakerand_system_pages_free(p, size);
+}
+
+/* Under v7_lock. */
+static int v7_of_another_process(void)
+{
+    return v7_guard != NULL ? *v7_guard != 1 : v7_pid != shakerand_system_process_id();
+}
+
+static void v7_mark_this_process(void)
+{
+    if (v7_guard != NULL)
+        *v7_guard = 1;
+    else
+        v7_pid = shakerand_system_process_id();
 }
 #else
 static void v7_install_fork_handlers(void) { v7_fork_handlers_status = 0; }
+static int v7_of_another_process(void) { return 0; }
+static void v7_mark_this_process(void) {}
 #endif
 
 #if defined(SHAKERAND_TESTING)
@@ -117,7 +149,8 @@ void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
     SHAKERAND_TEST_STEP();
     pthread_mutex_lock(&v7_lock);
     SHAKERAND_TEST_STEP();
-    const int copied = v7_forked || v7_epoch != epoch || v7_vm_generation != vm_generation;
+    const int copied = v7_forked || v7_epoch != epoch || v7_vm_generation != vm_generation ||
+                       v7_of_another_process();
     if (now > v7_last_ms && !copied) {
         v7_last_ms = now;
         v7_counter = fresh;
@@ -125,6 +158,7 @@ void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
         v7_last_ms = now > v7_last_ms ? now : v7_last_ms + 1;
         v7_counter = fresh;
         v7_forked = 0;
+        v7_mark_this_process();
         v7_epoch = epoch;
         v7_vm_generation = vm_generation;
     }

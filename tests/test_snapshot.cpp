@@ -12,6 +12,10 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#endif
 
 #include <algorithm>
 #include <atomic>
@@ -185,6 +189,48 @@ TEST(Epoch, Uuid7LeavesTheSnapshotsMillisecondAndCounter)
     EXPECT_EQ(ms(a), ms(b)) << "within a millisecond the counter moves on";
     EXPECT_EQ(ms(c), ms(b) + 1) << "after a new epoch: the next millisecond, a fresh counter";
 }
+
+#if defined(__linux__)
+// A raw fork system call runs no fork handler: the child's next UUIDv7
+// must still leave the parent's millisecond and counter (a guard word in a
+// page the fork zeroes, or the pid where the kernel refuses that; ctest
+// runs this again under tests/no_wipeonfork.c).
+TEST(Uuid7, ARawForkChildLeavesTheParentsMillisecondAndCounter)
+{
+    shakerand_uuid7_freeze_clock_for_testing(1700000000000);
+    std::uint8_t a[16], b[16], c[16] = {0};
+    shakerand_uuid7(nullptr, a);
+    shakerand_uuid7(nullptr, b);
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+#if defined(SYS_fork)
+    const pid_t pid = static_cast<pid_t>(syscall(SYS_fork));
+#else
+    const pid_t pid = static_cast<pid_t>(syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0));
+#endif
+    if (pid == 0) {
+        shakerand_uuid7(nullptr, c);
+        const bool sent = write(fds[1], c, sizeof c) == static_cast<ssize_t>(sizeof c);
+        syscall(SYS_exit_group, sent ? 0 : 1);
+    }
+    ASSERT_GT(pid, 0);
+    close(fds[1]);
+    ASSERT_EQ(read(fds[0], c, sizeof c), static_cast<ssize_t>(sizeof c));
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    shakerand_uuid7_freeze_clock_for_testing(0);
+    auto ms = [](const std::uint8_t *u) {
+        std::uint64_t v = 0;
+        for (int i = 0; i < 6; i++)
+            v = v << 8 | u[i];
+        return v;
+    };
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    EXPECT_EQ(ms(a), ms(b));
+    EXPECT_EQ(ms(c), ms(b) + 1) << "the child went on with the parent's millisecond and counter";
+}
+#endif
 
 // Every thread reseeds at its next call, whichever thread moved the epoch.
 TEST(Epoch, EveryThreadReseedsBeforeItsNextByte)
