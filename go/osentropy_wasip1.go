@@ -9,13 +9,18 @@ import (
 	"unsafe"
 )
 
-// osEntropy fills b from the WASI host's random_get.
+// osEntropy fills b from the WASI host's random_get; bytes that fail
+// hostSeedHealthy (a stub host) are an error.
 func osEntropy(b []byte) error {
 	if len(b) == 0 {
 		return nil
 	}
 	if errno := randomGet(unsafe.Pointer(&b[0]), uint32(len(b))); errno != 0 {
 		return fmt.Errorf("random_get: WASI errno %d", errno)
+	}
+	if !hostSeedHealthy(b) {
+		clear(b)
+		return errHostEntropy
 	}
 	return nil
 }
