@@ -41,7 +41,9 @@ done
 (cd bench/go-peer && go test -run '^$' -bench . -count "$count" -benchtime "$benchtime" .) |
   tee -a "$out/raw.txt" || echo "run-bench.sh: bench/go-peer failed; google/uuid left out" >&2
 if [ -x "$gobin/benchstat" ]; then
-  "$gobin/benchstat" "$out/raw.txt" > "$out/benchstat.txt"
+  # From inside $out: benchstat heads its table with the file's name as
+  # given, and BENCHMARKS.md names no path of the machine that ran it.
+  (cd "$out" && "$gobin/benchstat" raw.txt) > "$out/benchstat.txt"
 else
   : > "$out/benchstat.txt"
 fi
