@@ -48,6 +48,8 @@ mkdir -p "$out" "$tests"
 # --no-insert-timestamp: no build time in the header. JNIEXPORT is dllexport on Windows and
 # nothing else is exported (java.sh checks the export table). The jar takes the very bytes
 # java.sh tested (build.sh compares hashes), so nothing relies on rebuilds being identical.
+# No -z now or relro as on Linux (build.sh): Windows binds a DLL's imports when it loads it, so
+# no resolver runs on the stack at a call's first use.
 set -- -std=c11 -O2 -shared -Wall -Wextra -Werror -I "$root/include" -I "$jinc" -I "$jinc/win32" \
     -pthread -static -static-libgcc -Wl,--no-insert-timestamp -Wl,--dynamicbase -Wl,--nxcompat \
     -Wl,--high-entropy-va -Wl,--exclude-all-symbols
