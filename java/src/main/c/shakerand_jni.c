@@ -1,11 +1,19 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* JNI glue between org.shakerand.NativeLib and the shakerand C core. Arrays are accessed
  * through critical regions (no copy) kept short: bulk fills are done in pieces. */
+#if defined(__linux__)
+#define _GNU_SOURCE /* MAP_ANONYMOUS, MADV_WIPEONFORK */
+#endif
 #include <jni.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <pthread.h>
+#include <sys/mman.h>
+#endif
 
 #include "org_shakerand_NativeLib.h"
 #include "shakerand.h"
@@ -88,22 +96,113 @@ JNIEXPORT jstring JNICALL Java_org_shakerand_NativeLib_sources(JNIEnv *env, jcla
     return (*env)->NewStringUTF(env, text);
 }
 
-JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_systemFillLongs(JNIEnv *env, jclass c,
-                                                                    jlongArray words)
+/* The fork mark: a word that a fork zeroes in the child, however the child was made (a raw
+ * fork or clone runs no fork handler, so the C core's epoch does not move in such a child, and
+ * NativeSystemGenerator's buffers live in the Java heap, which no fork wipes). A buffer keeps
+ * the mark it was filled under and serves a word only while the mark still reads so; a child's
+ * first draw finds 0 there, and the refill sets a mark no buffer of this process holds: one
+ * more than the last this line of processes set (the count is in ordinary memory, so a child
+ * starts from its parent's). On Linux the word is alone in an anonymous mapping marked
+ * MADV_WIPEONFORK. Where the kernel refuses that (before Linux 4.14) or the mapping fails,
+ * there is none: the buffers are not used, and every draw calls the C core, which then compares
+ * the pid on every call itself (src/system.c). Windows has no fork: a plain word, never wiped. */
+static _Atomic uint64_t fork_marks_set;
+#if defined(__linux__) && defined(MADV_WIPEONFORK)
+static _Atomic uint64_t *fork_mark;
+static const char *fork_guard;
+
+/* The length asked of mmap: the one word (the kernel maps a whole page). A length no other
+ * mapping of JDK 17 or 25 asks for, so tests/no_wipeonfork.c's --refuse-mmap 8 refuses this
+ * one alone (ForkTest). */
+#define FORK_MARK_BYTES sizeof(uint64_t)
+
+static void fork_mark_set_up(void)
+{
+    void *p =
+        mmap(NULL, FORK_MARK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
+        fork_guard = "none: the fork mark's page could not be mapped";
+        return;
+    }
+    if (madvise(p, FORK_MARK_BYTES, MADV_WIPEONFORK) != 0) {
+        munmap(p, FORK_MARK_BYTES);
+        fork_guard = "none: the kernel refused MADV_WIPEONFORK";
+        return;
+    }
+    fork_mark = p;
+    atomic_store(fork_mark, atomic_fetch_add(&fork_marks_set, 1) + 1);
+    fork_guard = "MADV_WIPEONFORK";
+}
+
+static pthread_once_t fork_mark_once = PTHREAD_ONCE_INIT;
+#define FORK_MARK_SET_UP() pthread_once(&fork_mark_once, fork_mark_set_up)
+#elif defined(_WIN32)
+static _Atomic uint64_t fork_mark_word = 1;
+static _Atomic uint64_t *const fork_mark = &fork_mark_word;
+static const char *const fork_guard = "none needed: Windows has no fork";
+#define FORK_MARK_SET_UP() ((void)0)
+#else
+static _Atomic uint64_t *const fork_mark = NULL;
+static const char *const fork_guard = "none: no page that a fork wipes on this system";
+#define FORK_MARK_SET_UP() ((void)0)
+#endif
+
+/* The mark now; a zero one (this is a child after a fork) is set anew first. */
+static uint64_t fork_mark_now(void)
+{
+    uint64_t m = atomic_load(fork_mark);
+    if (m == 0) {
+        const uint64_t fresh = atomic_fetch_add(&fork_marks_set, 1) + 1;
+        /* another thread of the child may have set one first: that one stands */
+        if (atomic_compare_exchange_strong(fork_mark, &m, fresh))
+            m = fresh;
+    }
+    return m;
+}
+
+/* Fills the words; returns the fork mark read before the fill (so a fork during the fill shows
+ * in the child as a mark that no longer matches). */
+JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_systemFillLongs(JNIEnv *env, jclass c,
+                                                                     jlongArray words)
 {
     (void)c;
     if (words == NULL) {
         throw_new(env, "java/lang/NullPointerException", "array");
-        return;
+        return 0;
     }
+    FORK_MARK_SET_UP();
+    if (fork_mark == NULL) {
+        throw_new(env, "java/lang/IllegalStateException", "shakerand: no fork mark to fill under");
+        return 0;
+    }
+    const uint64_t mark = fork_mark_now();
     const jsize n = (*env)->GetArrayLength(env, words);
     void *p = (*env)->GetPrimitiveArrayCritical(env, words, NULL);
     if (p == NULL)
-        return;
+        return 0;
     const int status = shakerand_system_try_fill(p, (size_t)n * 8);
     (*env)->ReleasePrimitiveArrayCritical(env, words, p, 0);
     if (status != SHAKERAND_OK)
         throw_status(env, "cannot seed the system generator", status);
+    return (jlong)mark;
+}
+
+/* The fork mark as a direct buffer of one word, read by Java without a call; null where there
+ * is none. */
+JNIEXPORT jobject JNICALL Java_org_shakerand_NativeLib_forkMarkWord(JNIEnv *env, jclass c)
+{
+    (void)c;
+    FORK_MARK_SET_UP();
+    return fork_mark == NULL ? NULL
+                             : (*env)->NewDirectByteBuffer(env, (void *)(uintptr_t)fork_mark, 8);
+}
+
+/* What keeps a forked child from the buffers' words (NativeSystemGenerator.FORK_GUARD). */
+JNIEXPORT jstring JNICALL Java_org_shakerand_NativeLib_forkGuard(JNIEnv *env, jclass c)
+{
+    (void)c;
+    FORK_MARK_SET_UP();
+    return (*env)->NewStringUTF(env, fork_guard);
 }
 
 JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_systemFill(JNIEnv *env, jclass c,
@@ -154,8 +253,8 @@ JNIEXPORT jboolean JNICALL Java_org_shakerand_NativeLib_systemWatchesVmGeneratio
 }
 
 /* The epoch words (shakerand_system_epoch_words) as direct buffers of one
- * word, read by Java without a call; the VM generation's is null when none
- * is watched. The C words live as long as the process. */
+ * word, read by Java without a call (the VM generation's stays 0 when none
+ * is watched). The C words live as long as the process. */
 JNIEXPORT jobject JNICALL Java_org_shakerand_NativeLib_epochWord(JNIEnv *env, jclass c)
 {
     (void)c;
@@ -169,7 +268,7 @@ JNIEXPORT jobject JNICALL Java_org_shakerand_NativeLib_vmGenerationWord(JNIEnv *
     (void)c;
     const volatile uint64_t *word;
     shakerand_system_epoch_words(NULL, &word);
-    return word == NULL ? NULL : (*env)->NewDirectByteBuffer(env, (void *)(uintptr_t)word, 8);
+    return (*env)->NewDirectByteBuffer(env, (void *)(uintptr_t)word, 8);
 }
 
 /* The address of a direct buffer's first byte, for the word reads of JDK 17

@@ -363,8 +363,12 @@ final class NativeLib {
     // the C core's shakerand_strerror text, when the operating system gives no entropy for the
     // calling thread's first seed (nothing is produced then; the next call tries again).
 
-    /** Fills all of words from the calling thread's system generator (one call). */
-    static native void systemFillLongs(long[] words);
+    /**
+     * Fills all of words from the calling thread's system generator (one call); returns the fork
+     * mark read before the fill (set anew first if a fork zeroed it). Only where
+     * {@link #forkMarkWord} is not null.
+     */
+    static native long systemFillLongs(long[] words);
 
     /** Fills b[off, off + len) from the calling thread's system generator. */
     static native void systemFill(byte[] b, int off, int len);
@@ -384,11 +388,21 @@ final class NativeLib {
 
     /**
      * The C epoch words (shakerand_system_epoch_words) as direct buffers of 8 bytes in native
-     * order, for the Java buffers' checks; the VM generation's is null when none is watched.
+     * order, for the Java buffers' checks; the VM generation's stays 0 when none is watched.
      */
     static native java.nio.ByteBuffer epochWord();
 
     static native java.nio.ByteBuffer vmGenerationWord();
+
+    /**
+     * The fork mark (shakerand_jni.c): a word in native order that a fork zeroes in the child,
+     * as a direct buffer of 8 bytes; null where no page is wiped on fork (the kernel refused
+     * MADV_WIPEONFORK, the mapping failed, or another system than Linux and Windows).
+     */
+    static native java.nio.ByteBuffer forkMarkWord();
+
+    /** What keeps a forked child from the buffers' words: "MADV_WIPEONFORK", or why none. */
+    static native String forkGuard();
 
     /** The address of a direct buffer's first byte (0 if it has none). */
     static native long bufferAddress(java.nio.ByteBuffer buffer);

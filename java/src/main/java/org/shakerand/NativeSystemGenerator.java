@@ -15,7 +15,8 @@ import java.util.UUID;
  * and UUIDs without a native call per value; large requests go to native code in one call. Virtual threads get no
  * Java buffer: they call the C generator directly (one JNI call per value, which cannot be
  * preempted midway), and the C library's per-thread state lives in the carrier thread, so the
- * number of states is the number of carriers.
+ * number of states is the number of carriers. Where there is no fork mark ({@link #BUFFERED}
+ * false) no thread has a buffer: every value is a call, as on a virtual thread.
  */
 final class NativeSystemGenerator implements SystemGenerator.Backend {
     /**
@@ -41,6 +42,7 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
         /** The word whose high half is still to be handed out (its low half is zero), or -1. */
         int spare = -1;
         long epoch, vmGeneration; // the epoch words when it was filled
+        long mark; // the fork mark it was filled under
 
         @Override
         public long u64() {
@@ -78,14 +80,18 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
             SystemGenerator.fill(out, off, len);
         }
 
-        /** Whether the buffer is still of the C library's epoch (and VM generation, if watched). */
+        /**
+         * Whether the buffer is still of the C library's epoch (and VM generation, if watched) and
+         * of this process: a fork zeroes the mark in the child, which no fork handler may have
+         * told (a raw fork), and the Java heap is copied as it was.
+         */
         private boolean current() {
-            return epoch == epoch() && (!WATCHED || vmGeneration == vmGeneration());
+            return epoch == epoch() && mark == forkMark() && (!WATCHED || vmGeneration == vmGeneration());
         }
 
         /**
          * The next word of this thread's buffer (zeroed as it is handed out), if the buffer is
-         * still of the C library's epoch (and VM generation, where one is watched).
+         * still current.
          */
         long take() {
             int p = pos;
@@ -101,18 +107,21 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
 
         /**
          * One JNI call refills the whole buffer; the first word is returned (and zeroed). The epoch
-         * words are read first, so a new epoch during the fill shows. A spare half is dropped.
+         * words and the fork mark are read first, so a new epoch or a fork during the fill shows.
+         * A spare half is dropped.
          */
         long refillAndTake() {
             // Nothing of the old fill stays servable if the fill throws (a reseed that fails
-            // after a new epoch): the epoch words are stored only once the fill succeeded.
+            // after a new epoch): the epoch words and the mark are stored only once the fill
+            // succeeded.
             spare = -1;
             pos = WORDS;
             long e = epoch();
             long g = vmGeneration();
-            NativeLib.systemFillLongs(w);
+            long m = NativeLib.systemFillLongs(w);
             epoch = e;
             vmGeneration = g;
+            mark = m;
             long v = w[0];
             w[0] = 0;
             pos = 1;
@@ -132,9 +141,19 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
     // them before each word or half word it hands out. The VM generation is a zero word where none
     // is watched.
     private static final ByteBuffer EPOCH = NativeLib.epochWord();
-    private static final ByteBuffer VM_GENERATION = NativeLib.vmGenerationWord(); // null: none
+    private static final ByteBuffer VM_GENERATION = NativeLib.vmGenerationWord();
     /** Whether a VM generation counter is watched; constant, so without one its check folds away. */
-    private static final boolean WATCHED = VM_GENERATION != null;
+    private static final boolean WATCHED = NativeLib.systemWatchesVmGeneration();
+
+    // The fork mark (shakerand_jni.c), compared like the epoch words. Without one nothing tells a
+    // raw-forked child's buffer from its parent's but the pid, a system call, as the C core's
+    // state where the kernel refuses MADV_WIPEONFORK: then there are no buffers, and every value
+    // is a call into the core, which compares the pid on each (src/system.c).
+    private static final ByteBuffer MARK = NativeLib.forkMarkWord();
+    /** Whether platform threads have buffers: only where a fork zeroes the mark. */
+    static final boolean BUFFERED = MARK != null;
+    /** What keeps a forked child from the buffers' words: "MADV_WIPEONFORK", or why none (for the tests). */
+    static final String FORK_GUARD = NativeLib.forkGuard();
 
     /**
      * Reads of the words, each a constant {@code ()long} handle that C2 inlines to one load.
@@ -148,6 +167,7 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
     private static final MethodHandle EPOCH_READ = SEGMENT_EPOCH_READ != null ? SEGMENT_EPOCH_READ
             : UNSAFE_EPOCH_READ != null ? UNSAFE_EPOCH_READ : bufferReader(EPOCH);
     private static final MethodHandle VM_GENERATION_READ = WATCHED ? reader(VM_GENERATION) : null;
+    private static final MethodHandle MARK_READ = BUFFERED ? reader(MARK) : null;
     /**
      * How the epoch word is read, the reader in use (for the tests and java/README.md):
      * "MemorySegment" on JDK 22 and later, "Unsafe" on 17 to 21 where jdk.unsupported is
@@ -251,6 +271,20 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
         }
     }
 
+    /** The fork mark now; only where there are buffers. */
+    static long forkMark() {
+        try {
+            return (long) MARK_READ.invokeExact();
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Whether thread t draws without a buffer: a virtual thread, or no fork mark. */
+    private static boolean unbuffered(Thread t) {
+        return !BUFFERED || SystemGenerator.isVirtual(t);
+    }
+
     /** This thread's buffered words still to come (for the tests). */
     static long[] heldForTest() {
         Buffer b = BUFFER.get();
@@ -259,12 +293,12 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
 
     @Override
     public RandomStream local(Thread t) {
-        return SystemGenerator.isVirtual(t) ? null : BUFFER.get();
+        return unbuffered(t) ? null : BUFFER.get();
     }
 
     @Override
     public long u64() {
-        if (SystemGenerator.isVirtual(Thread.currentThread())) {
+        if (unbuffered(Thread.currentThread())) {
             return NativeLib.systemU64();
         }
         return BUFFER.get().take();
@@ -273,7 +307,7 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
     /** One buffer lookup for both words. */
     @Override
     public UUID uuid4() {
-        if (SystemGenerator.isVirtual(Thread.currentThread())) {
+        if (unbuffered(Thread.currentThread())) {
             return Samplers.uuid4(NativeLib.systemU64(), NativeLib.systemU64());
         }
         Buffer b = BUFFER.get();
@@ -282,7 +316,7 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
 
     @Override
     public void fill(byte[] out, int off, int len) {
-        if (len >= 64 || SystemGenerator.isVirtual(Thread.currentThread())) {
+        if (len >= 64 || unbuffered(Thread.currentThread())) {
             NativeLib.systemFill(out, off, len);
             return;
         }
@@ -301,7 +335,7 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
     /** The thread's buffer holds output of the old seed: it is dropped first. */
     @Override
     public void reseed(byte[] extra) {
-        if (!SystemGenerator.isVirtual(Thread.currentThread())) {
+        if (!unbuffered(Thread.currentThread())) {
             BUFFER.get().clear();
         }
         NativeLib.systemReseed(extra);

@@ -251,7 +251,7 @@ public class ShakeRandom extends SecureRandom {
         Thread t = Thread.currentThread();
         RandomStream local = SystemGenerator.local(t);
         if (local == null) {
-            return SystemGenerator.STREAM; // a virtual thread
+            return SystemGenerator.STREAM; // a virtual thread, or no buffers (NativeSystemGenerator.BUFFERED)
         }
         Owner o = owner;
         Thread ot = o != null ? o.thread.get() : null;

@@ -18,7 +18,10 @@ final class SystemGenerator {
 
     /** What a backend provides; every method acts for the calling thread. */
     interface Backend {
-        /** The calling platform thread's own stream, serving that thread only; null on a virtual thread. */
+        /**
+         * The calling platform thread's own stream, serving that thread only; null on a virtual
+         * thread, and on the native path where there is no fork mark (NativeSystemGenerator).
+         */
         RandomStream local(Thread t);
 
         long u64();
