@@ -33,7 +33,7 @@ ifeq ($(shell command -v go 2>/dev/null),)
 export PATH := $(if $(wildcard /usr/local/go/bin/go),/usr/local/go/bin:)$(PATH)
 endif
 
-.PHONY: all deps build-c check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-verify demo bench bench-go bench-java bench-python bench-js verify verify-long clean
+.PHONY: all deps build-c check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-verify demo bench bench-go bench-java bench-python bench-js verify verify-long dist test-dist clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -211,6 +211,19 @@ verify-long: deps
 	tools/install-deps.sh verify
 	tools/install-deps.sh cross
 	verification/run.sh long
+
+# Release files (tools/dist/README.md): make dist writes dist/ from the
+# commit at HEAD (source archive, npm tarball, Go module proxy tree, Maven
+# repository tree, static CLI archives, SPDX SBOM, SHA256SUMS; about 3
+# minutes); make test-dist installs each from its local registry in a fresh
+# place, checks a seeded value against the Python oracle, then makes dist
+# again elsewhere and compares every file. Neither is part of make test.
+dist:
+	tools/dist/dist.sh dist build-dist/work
+
+test-dist:
+	@[ -f dist/SHA256SUMS ] || { echo "test-dist: no dist/SHA256SUMS: run make dist first" >&2; exit 1; }
+	tools/dist/test.sh dist
 
 # What it is for, in a few lines (a die roll, a token, a UUID, a seeded
 # stream twice), then 1 GiB from the CLI, openssl rand and /dev/urandom,

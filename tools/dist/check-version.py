@@ -52,7 +52,8 @@ def main():
         ("java ShakeRandProvider version",
          found("java/src/main/java/org/shakerand/ShakeRandProvider.java", r'super\("ShakeRand", "([^"]+)"'),
          version),
-        ("cli/shakerand.1 .TH", found("cli/shakerand.1", r'^\.TH .*"shakerand ([0-9.]+)"'), f"{major}.{minor}"),
+        ("cli/shakerand.1 .TH",
+         found("cli/shakerand.1", r'^\.TH .*"shakerand ([0-9.]+)"'), f"{major}.{minor}"),
         ("CHANGELOG.md entry", found("CHANGELOG.md", rf"^## \[?({re.escape(version)})\]?"), version),
     ]
     for script in ("java/run-tests.sh", "java/run-cross-tests.sh"):

@@ -1,0 +1,120 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# make dist: every file this slice of a release publishes, into DIST (default
+# dist/), built from the committed tree at HEAD (git archive, unpacked into
+# WORK), never from the work tree's uncommitted changes. Reproducible: times
+# from SOURCE_DATE_EPOCH (the commit's time), sorted members, fixed owners and
+# modes, the build directory mapped out of the binaries. tools/dist/README.md
+# lists what is made and what is not yet.
+#
+#   tools/dist/dist.sh [DIST [WORK]]
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+dist=$(mkdir -p "${1:-$root/dist}" && cd "${1:-$root/dist}" && pwd)
+work=$(mkdir -p "${2:-$root/build-dist/work}" && cd "${2:-$root/build-dist/work}" && pwd)
+jobs=${JOBS:-2}
+cd "$root"
+[ -x /usr/local/go/bin/go ] && PATH=/usr/local/go/bin:$PATH
+
+# SHAKERAND_DIST_REV: another commit than HEAD (test.sh's second run builds
+# the commit the first one did).
+commit=$(git rev-parse "${SHAKERAND_DIST_REV:-HEAD}^{commit}")
+version=$(git show "$commit:VERSION")
+SOURCE_DATE_EPOCH=$(git log -1 --format=%ct "$commit")
+export SOURCE_DATE_EPOCH TZ=UTC LC_ALL=C
+umask 022
+if [ -z "${SHAKERAND_DIST_REV:-}" ] && [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+    echo "dist: the work tree has uncommitted changes; building HEAD ($commit) without them"
+fi
+case $dist in "$root" | / | "$HOME") echo "dist: will not empty $dist" >&2; exit 1 ;; esac
+rm -rf "$dist" "$work"
+mkdir -p "$dist" "$work"
+# What the compilers see of the build directory: /build, the same on every machine.
+export CFLAGS="-ffile-prefix-map=$work=/build"
+log() { echo "dist: $*"; }
+
+# The source archive: git archive's members are sorted with the commit's time;
+# gzip -n leaves out gzip's own name and time.
+src=$work/shakerand-$version
+git archive --format=tar --prefix="shakerand-$version/" "$commit" | gzip -n -9 >"$dist/shakerand-$version.tar.gz"
+tar -xzf "$dist/shakerand-$version.tar.gz" -C "$work"
+python3 tools/dist/check-version.py "$src"
+log "shakerand-$version.tar.gz"
+
+# npm: npm pack (its prepack builds the WebAssembly modules); npm writes every
+# member with the same fixed time (1985-10-26) and sorted.
+tools/install-deps.sh js >/dev/null
+mkdir -p "$dist/npm"
+(cd "$src/js" && npm pack --silent --pack-destination "$dist/npm" >/dev/null)
+log "npm/shakerand-$version.tgz"
+
+# Go: the module proxy layout for the module path in go.mod (the repository
+# root is the module; its go/ directory the package).
+module=$(sed -n 's/^module //p' "$src/go.mod")
+(cd "$root/tools/dist/gomodzip" && go build -trimpath -o "$work/gomodzip" .)
+"$work/gomodzip" "$root" "$commit" "$module" "v$version" "$SOURCE_DATE_EPOCH" "$dist/goproxy"
+log "goproxy/$module/@v/v$version.{info,mod,zip}, list"
+
+# Java: the jar (with every Linux native the cross compilers build; the
+# Windows DLL only once tests/windows/java.sh has tested it, which this tree
+# cannot know, so none), sources and javadoc jars and the POM, in a Maven
+# repository layout with the checksums Maven Central asks for.
+tools/install-deps.sh cross >/dev/null
+(cd "$src/java" && mvn -B -q --no-transfer-progress -DskipTests -Dshakerand.platforms=all \
+    -Dproject.build.outputTimestamp="$SOURCE_DATE_EPOCH" package)
+maven=$dist/maven/org/shakerand/shakerand/$version
+mkdir -p "$maven"
+for suffix in "" -sources -javadoc; do
+    cp "$src/java/target/shakerand-$version$suffix.jar" "$maven/"
+done
+cp "$src/java/pom.xml" "$maven/shakerand-$version.pom"
+python3 tools/dist/pack.py maven-sums "$maven"
+log "maven/org/shakerand/shakerand/$version: $(unzip -Z1 "$maven/shakerand-$version.jar" |
+    sed -n 's|^native/\([^/]*\)/.*|\1|p' | sort -u | tr '\n' ' ')"
+
+# The CLI, statically linked, one archive per platform with the man page, the
+# completions and the licences.
+mkdir -p "$dist/cli"
+cli() { # NAME STRIP CMAKE-ARGS...
+    name=$1 strip=$2
+    shift 2
+    dir=$work/cli-$name
+    cmake -S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DSHAKERAND_BUILD_TESTS=OFF \
+        -DSHAKERAND_BUILD_EXAMPLES=OFF -DSHAKERAND_INSTALL=OFF -DCMAKE_EXE_LINKER_FLAGS=-static \
+        "$@" >"$dir.log" 2>&1 || { cat "$dir.log" >&2; exit 1; }
+    cmake --build "$dir" --target shakerand_cli -j "$jobs" >>"$dir.log" 2>&1 ||
+        { tail -30 "$dir.log" >&2; exit 1; }
+    pkg=$work/pkg/shakerand-$version-$name
+    mkdir -p "$pkg/completions"
+    exe=shakerand
+    [ -f "$dir/shakerand.exe" ] && exe=shakerand.exe
+    "$strip" -o "$pkg/$exe" "$dir/$exe"
+    cp "$src/cli/shakerand.1" "$src/LICENSE-MIT" "$src/LICENSE-APACHE" "$pkg/"
+    cp "$src/cli/completions/shakerand.bash" "$src/cli/completions/_shakerand" \
+        "$src/cli/completions/shakerand.fish" "$pkg/completions/"
+    chmod -R u=rwX,go=rX "$pkg"
+    touch -h -d "@$SOURCE_DATE_EPOCH" "$pkg" "$pkg"/* "$pkg"/completions/*
+    if [ "$exe" = shakerand.exe ]; then
+        python3 tools/dist/pack.py zip "$dist/cli/shakerand-$version-$name.zip" "$pkg"
+        log "cli/shakerand-$version-$name.zip"
+    else
+        tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
+            --format=pax --pax-option=exthdr.name=%d/PaxHeaders/%f,delete=atime,delete=ctime \
+            -C "$work/pkg" -cf - "shakerand-$version-$name" | gzip -n -9 \
+            >"$dist/cli/shakerand-$version-$name.tar.gz"
+        log "cli/shakerand-$version-$name.tar.gz"
+    fi
+}
+cli linux-x86_64 strip
+for p in aarch64:aarch64-linux-gnu ppc64le:powerpc64le-linux-gnu s390x:s390x-linux-gnu; do
+    arch=${p%%:*} triple=${p#*:}
+    cli "linux-$arch" "$triple-strip" -DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR="$arch" \
+        -DCMAKE_C_COMPILER="$triple-gcc"
+done
+tools/install-deps.sh windows >/dev/null
+cli windows-x86_64 x86_64-w64-mingw32-strip -DCMAKE_SYSTEM_NAME=Windows \
+    -DCMAKE_C_COMPILER=x86_64-w64-mingw32-gcc-posix
+
+# The SBOM (SPDX 2.3) over every file above, then SHA256SUMS over all of it.
+python3 tools/dist/pack.py seal "$dist" "$version" "$commit"
+log "shakerand-$version.spdx.json, SHA256SUMS ($(wc -l <"$dist/SHA256SUMS") files) in $dist"

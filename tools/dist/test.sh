@@ -1,0 +1,190 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# make test-dist: installs what make dist made the way each ecosystem's users
+# would, from a local copy of its registry, into fresh temporary places, and
+# checks one seeded value everywhere against tools/shakerand_ref.py (the
+# Python oracle): chacha8rand seeded with "ABCDEFGHIJKLMNOPQRSTUVWXYZ123456",
+# its first 16 bytes. Then makes dist again into another directory, from the
+# same commit, and compares every file byte for byte.
+#
+#   tools/dist/test.sh [DIST]     (DIST as make dist wrote it; default dist/)
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+dist=$(cd "${1:-$root/dist}" && pwd)
+cd "$root"
+[ -x /usr/local/go/bin/go ] && PATH=/usr/local/go/bin:$PATH
+scratch=$root/build-dist/test
+rm -rf "$scratch"
+mkdir -p "$scratch"
+step() { echo "test-dist: $*"; }
+fail() { echo "test-dist: FAILED: $*" >&2; exit 1; }
+
+(cd "$dist" && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS does not match dist/"
+commit=$(gzip -dc "$dist"/shakerand-*.tar.gz | git get-tar-commit-id)
+version=$(git show "$commit:VERSION")
+[ -f "$dist/shakerand-$version.tar.gz" ] || fail "no shakerand-$version.tar.gz"
+python3 tools/dist/check-version.py >/dev/null || fail "the work tree's version copies disagree"
+step "dist/ is $version from $commit; SHA256SUMS holds ($(wc -l <"$dist/SHA256SUMS") files)"
+
+seed_text=ABCDEFGHIJKLMNOPQRSTUVWXYZ123456
+seed=$(printf %s "$seed_text" | od -An -tx1 | tr -d ' \n')
+want=$(python3 -c "
+import sys; sys.path.insert(0, 'tools'); import shakerand_ref as r
+print(r.engine_stream('chacha8rand', b'$seed_text', 16).hex())")
+same() { # WHAT GOT
+    [ "$2" = "$want" ] || fail "$1 printed '$2', the oracle $want"
+    step "$1: $2 (the oracle's)"
+}
+
+# The CLI archives: each binary prints the oracle's bytes, natively, under
+# qemu-user (static binaries: no sysroot needed) or under Wine.
+mkdir -p "$scratch/cli"
+for archive in "$dist"/cli/*; do
+    case $archive in
+    *.zip) (cd "$scratch/cli" && unzip -q "$archive") ;;
+    *) tar -xzf "$archive" -C "$scratch/cli" ;;
+    esac
+    name=$(basename "$archive" | sed 's/\.tar\.gz$//; s/\.zip$//')
+    dir=$scratch/cli/$name
+    for f in shakerand.1 completions/shakerand.bash completions/_shakerand completions/shakerand.fish \
+             LICENSE-MIT LICENSE-APACHE; do
+        [ -s "$dir/$f" ] || fail "$name has no $f"
+    done
+    args="bytes 16 --hex --engine chacha8rand --seed $seed"
+    case $name in
+    *-linux-x86_64) got=$("$dir/shakerand" $args) ;;
+    *-linux-aarch64) got=$(qemu-aarch64 "$dir/shakerand" $args) ;;
+    *-linux-ppc64le) got=$(qemu-ppc64le "$dir/shakerand" $args) ;;
+    *-linux-s390x) got=$(qemu-s390x "$dir/shakerand" $args) ;;
+    *-windows-x86_64)
+        got=$(SHAKERAND_WINEPREFIX=$root/build-dist/wineprefix tests/windows/wine.sh \
+            "$dir/shakerand.exe" $args </dev/null | tr -d '\r') ;;
+    *) fail "no way to run $name" ;;
+    esac
+    case $name in *-linux-*)
+        file -b "$dir/shakerand" | grep -q "statically linked" || fail "$name is not statically linked" ;;
+    esac
+    same "cli $name" "$got"
+done
+
+# npm: npm install of the tarball into a new project (it has no dependencies,
+# so --offline), then require and import.
+mkdir -p "$scratch/npm"
+(cd "$scratch/npm" && npm init -y >/dev/null &&
+    npm install --offline --no-audit --no-fund --silent "$dist/npm/shakerand-$version.tgz") ||
+    fail "npm install"
+hexjs="Buffer.from(new Engine('chacha8rand', new TextEncoder().encode('$seed_text')).bytes(16)).toString('hex')"
+same "npm require" "$(cd "$scratch/npm" && node -e "const { Engine } = require('shakerand'); console.log($hexjs)")"
+same "npm import" "$(cd "$scratch/npm" && node --input-type=module -e "import { Engine } from 'shakerand'; console.log($hexjs)")"
+
+# Go: a new module fetching the module from the local proxy tree only (no
+# fallback to direct, a module cache of its own), the checksum database off
+# for this path alone (GONOSUMDB; GOPRIVATE would also bypass the proxy).
+module=$(unzip -p "$dist"/goproxy/*/*/*/@v/"v$version.zip" '*/go.mod' 2>/dev/null | sed -n 's/^module //p' | head -n 1)
+[ -n "$module" ] || module=$(cd "$dist/goproxy" && dirname "$(find . -name list | head -n 1)" | sed 's|^\./||; s|/@v$||')
+mkdir -p "$scratch/go/app"
+export GOPROXY="file://$dist/goproxy" GONOSUMDB="$module" GOFLAGS=-mod=mod GOTOOLCHAIN=local \
+    GOMODCACHE="$scratch/go/modcache" GOCACHE="$scratch/go/cache"
+cat >"$scratch/go/app/main.go" <<EOF
+package main
+
+import (
+	"encoding/hex"
+	"fmt"
+
+	shakerand "$module/go"
+)
+
+func main() {
+	b := make([]byte, 16)
+	shakerand.NewSeeded(shakerand.ChaCha8Rand, []byte("$seed_text")).Read(b)
+	fmt.Println(hex.EncodeToString(b))
+}
+EOF
+(cd "$scratch/go/app" && go mod init example.com/distcheck >/dev/null 2>&1 &&
+    go get "$module@v$version" >/dev/null 2>&1) || fail "go get $module@v$version from $GOPROXY"
+grep -q "^$module v$version h1:" "$scratch/go/app/go.sum" || fail "go.sum has no h1 hash of $module"
+for cgo in 0 1; do
+    (cd "$scratch/go/app" && CGO_ENABLED=$cgo go build -o "app-cgo$cgo" .) || fail "go build CGO_ENABLED=$cgo"
+    same "go get, CGO_ENABLED=$cgo" "$("$scratch/go/app/app-cgo$cgo")"
+done
+unset GOPROXY GONOSUMDB GOFLAGS GOTOOLCHAIN GOMODCACHE GOCACHE
+chmod -R u+w "$scratch/go"
+
+# Maven: a new project whose only repository for dependencies is dist/maven
+# (it takes central's id, so Maven Central is not asked), its plugins from
+# the user's local repository read as a file:// repository, and a local
+# repository of its own, so the jar can only come from dist/maven; strict
+# checksums (-C) read the .sha1/.md5 files.
+mkdir -p "$scratch/maven"
+cat >"$scratch/maven/pom.xml" <<EOF
+<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>example</groupId>
+  <artifactId>distcheck</artifactId>
+  <version>1</version>
+  <repositories>
+    <repository><id>central</id><url>file://$dist/maven</url></repository>
+  </repositories>
+  <pluginRepositories>
+    <pluginRepository><id>central</id><url>file://$HOME/.m2/repository</url></pluginRepository>
+  </pluginRepositories>
+  <dependencies>
+    <dependency>
+      <groupId>org.shakerand</groupId>
+      <artifactId>shakerand</artifactId>
+      <version>$version</version>
+    </dependency>
+  </dependencies>
+</project>
+EOF
+cat >"$scratch/maven/Main.java" <<EOF
+import java.util.HexFormat;
+import org.shakerand.ShakeRandom;
+
+public class Main {
+    public static void main(String[] args) {
+        byte[] b = new byte[16];
+        ShakeRandom.seeded("$seed_text".getBytes(), ShakeRandom.Kind.CHACHA8RAND).nextBytes(b);
+        System.out.println(HexFormat.of().formatHex(b) + " " + ShakeRandom.implementation());
+    }
+}
+EOF
+(cd "$scratch/maven" && mvn -B -q -C --no-transfer-progress -Dmaven.repo.local="$scratch/maven/repo" \
+    org.apache.maven.plugins:maven-dependency-plugin:3.6.1:build-classpath -Dmdep.outputFile=cp.txt) ||
+    fail "Maven did not resolve org.shakerand:shakerand:$version from dist/maven"
+jar=$scratch/maven/repo/org/shakerand/shakerand/$version/shakerand-$version.jar
+cmp -s "$jar" "$dist/maven/org/shakerand/shakerand/$version/shakerand-$version.jar" ||
+    fail "the resolved jar is not dist/'s"
+for path in native pure; do
+    flag=; [ $path = pure ] && flag=-Dshakerand.native=false
+    out=$(cd "$scratch/maven" && java $flag --enable-native-access=ALL-UNNAMED -cp "$(cat cp.txt)" Main.java)
+    case "$path:$out" in
+    native:*native* | pure:*) ;;
+    *) fail "Java ($path) did not run on the jar's native library: $out" ;;
+    esac
+    same "maven, $path path (${out#* })" "${out%% *}"
+done
+
+# Reproducibility: make dist again from the same commit into another
+# directory, built in another work directory, and compare every file.
+step "make dist again (same commit, other directories) to compare"
+again=$scratch/again
+SHAKERAND_DIST_REV=$commit tools/dist/dist.sh "$again/dist" "$again/work-elsewhere" >"$again.log" 2>&1 ||
+    { tail -20 "$again.log" >&2; fail "the second make dist"; }
+differ=0
+for f in $(cd "$dist" && find . -type f | sort); do
+    if cmp -s "$dist/$f" "$again/dist/$f"; then
+        echo "  identical  ${f#./}"
+    else
+        echo "  DIFFERENT  ${f#./}"
+        differ=$((differ + 1))
+    fi
+done
+extra=$(cd "$again/dist" && find . -type f | sort | while read -r f; do [ -f "$dist/$f" ] || echo "$f"; done)
+[ -z "$extra" ] || fail "the second run made files the first did not: $extra"
+[ "$differ" -eq 0 ] || fail "$differ files differ between two runs of make dist"
+step "every file identical in two runs ($(cd "$dist" && find . -type f | wc -l) files)"
+rm -rf "$again"
+step "passed"
