@@ -32,6 +32,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -263,7 +264,8 @@ def verdict(streams):
 
 
 def scenario(args):
-    os.makedirs(args.work, exist_ok=True)
+    shutil.rmtree(args.work, ignore_errors=True)
+    os.makedirs(args.work)
     expect = dict(item.split("=", 1) for item in args.expect.split())
     report = open(os.path.join(args.work, "report.txt"), "w")
     snap1, snap2 = os.path.join(args.work, "snap1"), os.path.join(args.work, "snap2")
@@ -365,9 +367,14 @@ def scenario(args):
     cpu = "rdrand={} rdseed={}".format(pick(b, r"rdrand=(\d)"), pick(b, r"rdseed=(\d)"))
     report.write(f"time: {time.monotonic() - start:.1f} s\n")
     report.close()
+    if ok:  # about 120 MB each; a failed scenario keeps them
+        for snap in (snap1, snap2):
+            os.unlink(snap)
     print(f"scenario {args.name}: [{cpu}; {page}; uevents {uevents}; kernel reseeded on "
           f"restore {reseeded}/3; {watches}] {' '.join(results)} "
-          f"({time.monotonic() - start:.0f} s) {'ok' if ok else 'FAIL'}")
+          f"({time.monotonic() - start:.0f} s"
+          f"{'' if ok else ', see ' + os.path.join(args.work, 'report.txt')}) "
+          f"{'ok' if ok else 'FAIL'}")
     return 0 if ok else 1
 
 
