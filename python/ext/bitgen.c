@@ -20,7 +20,8 @@
  * 4.14 does; the calloc fallback when mmap fails; macOS) the buffer is
  * pid_checked: its fast window (pos, end) stays empty, and every value is
  * taken by the out-of-line checked take, which compares the pid recorded at
- * the fill with getpid() after the take and drops the buffer on a
+ * the fill with the kernel's (shakerand_system_process_id, not a C
+ * library's cached copy) after the take and drops the buffer on a
  * mismatch: a system call per value there, as the core makes one per call.
  * Where the kernel zeroes the pages the fast path compares no pid: checking
  * a fork generation on every value cost 0.3 ns a value, 15 % of numpy's
@@ -82,7 +83,7 @@ struct system_bits {
      * from at..limit, filled by the process pid. After the buffer, so the
      * fast path's offsets are as they were. */
     int pid_checked;
-    pid_t pid;
+    long pid;
     size_t at, limit;
 };
 
@@ -204,7 +205,7 @@ static inline int system_bits_take(struct system_bits *b, size_t n, uint64_t *v)
 static int system_bits_checked_take(struct system_bits *b, size_t n, uint64_t *v)
 {
     return system_bits_take_at(b, &b->at, b->limit, n, v) && system_bits_current(b) &&
-           b->pid == getpid();
+           b->pid == shakerand_system_process_id();
 }
 
 /* Filled again, what is left of it dropped: the parent's bytes in a child,
@@ -213,7 +214,7 @@ static int system_bits_checked_take(struct system_bits *b, size_t n, uint64_t *v
 static void system_bits_checked_refill(struct system_bits *b)
 {
     b->limit = 0;
-    b->pid = getpid();
+    b->pid = shakerand_system_process_id();
     b->epoch = *epoch_word;
     b->vm_generation = *vm_generation_word;
     shakerand_system_fill(b->buffer, sizeof b->buffer);
@@ -370,7 +371,7 @@ static PyObject *SystemBits_buffered(SystemBitsObject *self, PyObject *unused)
     if (!system_bits_current(b))
         return PyLong_FromLong(0);
     if (b->pid_checked)
-        return PyLong_FromSize_t(b->pid == getpid() ? b->limit - b->at : 0);
+        return PyLong_FromSize_t(b->pid == shakerand_system_process_id() ? b->limit - b->at : 0);
     return PyLong_FromSize_t(b->end - b->pos);
 }
 

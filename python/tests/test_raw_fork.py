@@ -117,6 +117,35 @@ def launcher(tmp_path_factory):
     return out
 
 
+# getpid as glibc before 2.25 had it: the first answer, cached, which a raw
+# clone's child kept (the C library's copy, not the kernel's).
+PID_CACHE_SHIM = r'''
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <unistd.h>
+static pid_t cached;
+pid_t getpid(void)
+{
+    if (cached == 0)
+        cached = (pid_t)syscall(SYS_getpid);
+    return cached;
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def pid_cache_shim(tmp_path_factory, launcher):
+    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    folder = tmp_path_factory.mktemp("pidcache")
+    (folder / "pidcache.c").write_text(PID_CACHE_SHIM)
+    out = folder / "pidcache.so"
+    built = subprocess.run([cc, "-shared", "-fPIC", "-O2", "-o", str(out),
+                            str(folder / "pidcache.c")], capture_output=True, text=True)
+    if built.returncode != 0:
+        pytest.skip("the pid-cache shim does not build here: " + built.stderr.strip()[-400:])
+    return out
+
+
 def mapping_bytes():
     """The length of a SystemBits buffer's own mmap (refused to force calloc)."""
     pytest.importorskip("numpy")
@@ -127,10 +156,10 @@ def mapping_bytes():
     return mapped
 
 
-def draws_across_raw_fork(prefix):
+def draws_across_raw_fork(prefix, env=None):
     pytest.importorskip("numpy")
     run = subprocess.run(prefix + [sys.executable, "-c", CHILD],
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=120, env=env)
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
     if "skip" in result:
@@ -160,6 +189,15 @@ def test_raw_fork_child_shares_no_value_from_the_calloc_fallback(launcher):
     size = mapping_bytes()
     result = draws_across_raw_fork([str(launcher), "--refuse-mmap", str(size), "--"])
     assert result["mapped"] == 0 and not result["wiped"]
+
+
+def test_raw_fork_child_shares_no_value_where_the_c_library_caches_the_pid(launcher,
+                                                                          pid_cache_shim):
+    # The pid compared is the kernel's: a C library's cached one (glibc before 2.25)
+    # stays the parent's in a raw clone's child.
+    env = dict(os.environ, LD_PRELOAD=str(pid_cache_shim))
+    result = draws_across_raw_fork([str(launcher), "--"], env)
+    assert result["mapped"] > 0 and not result["wiped"]
 
 
 @pytest.mark.parametrize("calloc", [False, True], ids=["wipeonfork-refused", "calloc"])
