@@ -135,11 +135,24 @@ size_t shakerand_x86_register_save_bytes(void)
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !((ecx >> 27) & 1) ||
         __get_cpuid_max(0, NULL) < 0xD)
         return 512; /* FXSAVE's area */
-    /* Leaf 0xD, sub-leaf 0, EBX: the XSAVE area's size for the features
-     * XCR0 enables, in the standard layout (the compacted one XSAVEC
-     * writes is no larger). */
-    __cpuid_count(0xD, 0, eax, ebx, ecx, edx);
-    return ebx > 512 ? ebx : 512;
+    unsigned xcr0_lo, xcr0_hi;
+    __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+    /* The standard layout's end over the states XCR0 enables (leaf 0xD,
+     * sub-leaf i: EAX the size, EBX the offset of state i; the compacted
+     * layout XSAVEC writes is no larger), the legacy area and header
+     * first. AMX's tile states (17, 18: 8 KiB) are left out: the
+     * resolvers save the registers a call may pass arguments in, which
+     * tiles never are (glibc's save mask leaves them out). */
+    size_t end = 512 + 64;
+    const uint64_t xcr0 = (uint64_t)xcr0_hi << 32 | xcr0_lo;
+    for (unsigned i = 2; i < 63; i++) {
+        if (!((xcr0 >> i) & 1) || i == 17 || i == 18)
+            continue;
+        __cpuid_count(0xD, i, eax, ebx, ecx, edx);
+        if (ebx != 0 && (size_t)ebx + eax > end)
+            end = (size_t)ebx + eax;
+    }
+    return end;
 }
 #endif
 

@@ -7,16 +7,19 @@
  * signal frame. The work's own frames reach at most about 1.6 KiB after a
  * kernel (measured with the wipe off: tests/test_stack.cpp,
  * LazyBindingIsCovered prints it; the portable chacha8rand kernel's frame
- * alone is about 1.2 KiB), more in a seed. On x86-64 the dynamic linker's first binding of a symbol
- * (a lazily bound PLT call, in this library where it was linked without
- * -z now, or in a program that links the static library) comes on top: its
- * resolver saves every register state the OS enabled with XSAVE below the
- * caller, about 0.8 KiB with AVX2 and 2.7 KiB with AVX-512, so that size,
- * as the CPU reports it, is added to the work's depth. A signal delivered while a
- * kernel runs makes the operating system save every register, keys in
- * vector registers included, in a frame below the interrupted one: as large
- * as the kernel says a signal frame is (AT_MINSIGSTKSZ: 3.3 KiB with AVX2,
- * more with AVX-512), after x86-64's 128-byte red zone.
+ * alone is about 1.2 KiB), more in a seed. On x86-64 the dynamic
+ * linker's first binding of a symbol (a lazily bound PLT call, in this
+ * library where it was linked without -z now, or in a program that links
+ * the static library) comes on top: its resolver saves the register states
+ * the OS enabled with XSAVE below the caller, about 0.8 KiB with AVX2 and
+ * 2.7 KiB with AVX-512, so that size, as the CPU reports it
+ * (shakerand_x86_register_save_bytes), is added to the work's depth;
+ * elsewhere the resolvers save a few hundred bytes, inside a larger work
+ * depth. A signal delivered while a kernel runs makes the operating system
+ * save every register, keys in vector registers included, in a frame below
+ * the interrupted one: as large as the kernel says a signal frame is
+ * (AT_MINSIGSTKSZ: 1.7 KiB on an AVX2 machine here, more with AVX-512 and
+ * AMX), after the red zone.
  *
  * The depth never runs past the stack it is on. The thread's own stack is
  * known by its bounds, which the system generator records after the
@@ -71,15 +74,27 @@
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || !defined(__OPTIMIZE__)
 enum { KERNEL_WORK_BYTES = 16384, SEED_WORK_BYTES = 32768 }; /* frames several times larger */
-#else
+#elif defined(SHAKERAND_HAVE_X86_64_KERNELS) && !defined(_WIN32)
+/* A lazy binding's register save is counted apart (binding_bytes). */
 enum { KERNEL_WORK_BYTES = 2048, SEED_WORK_BYTES = 6144 };
+#else
+/* A lazy binding's frames inside the work's (argument registers, the
+ * symbol lookup), not measured on these architectures. */
+enum { KERNEL_WORK_BYTES = 3072, SEED_WORK_BYTES = 6144 };
+#endif
+/* Below the stack pointer, left alone by a signal frame: x86-64's red
+ * zone; ELFv2's protected zone (ppc64le); nothing on AArch64 or s390x,
+ * where 128 bytes are spare. */
+#if defined(__powerpc64__)
+enum { RED_ZONE_BYTES = 288 };
+#else
+enum { RED_ZONE_BYTES = 128 };
 #endif
 enum {
     /* A lazy binding's frames beside its register save: the registers the
      * resolver keeps, the save area's alignment to 64 bytes, and the
      * symbol lookup it calls (about 360 bytes in all with glibc 2.36). */
     RESOLVER_FRAME_BYTES = 512,
-    RED_ZONE_BYTES = 128,
     ALT_STACK_MARGIN_BYTES = 512,
 #if defined(_WIN32)
     /* The reservation's last pages: the stack-overflow guard, and room to

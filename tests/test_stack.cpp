@@ -481,15 +481,24 @@ TEST_F(Stack, SeededEngines)
 }
 
 #if defined(SHAKERAND_TESTING) && defined(__x86_64__)
-// The XSAVE area of the register states the OS enabled (CPUID leaf 0xD,
-// sub-leaf 0, EBX), read here rather than asked of the library.
+// The XSAVE area of the register states the OS enabled but AMX's tiles
+// (which no resolver saves), read here rather than asked of the library:
+// CPUID leaf 0xD, sub-leaf 0, EBX is the whole standard area; with AMX
+// enabled, the tiles (sub-leaves 17 and 18) come last and are taken off.
 std::size_t cpu_register_save_bytes()
 {
     unsigned eax, ebx, ecx, edx;
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !((ecx >> 27) & 1) || __get_cpuid_max(0, nullptr) < 0xD)
         return 512;
     __cpuid_count(0xD, 0, eax, ebx, ecx, edx);
-    return ebx > 512 ? ebx : 512;
+    std::size_t size = ebx;
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo >> 17) & 1) { // TILECFG's offset: where the tiles begin
+        __cpuid_count(0xD, 17, eax, ebx, ecx, edx);
+        size = ebx;
+    }
+    return size > 512 ? size : 512;
 }
 
 // Run first in a process of its own (ctest: stack_lazy_binding_*), against
