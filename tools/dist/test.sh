@@ -26,6 +26,22 @@ version=$(git show "$commit:VERSION")
 python3 tools/dist/check-version.py >/dev/null || fail "the work tree's version copies disagree"
 step "dist/ is $version from $commit; SHA256SUMS holds ($(wc -l <"$dist/SHA256SUMS") files)"
 
+# The SBOM against SPDX 2.3's rules, by the SPDX project's own validator
+# (spdx-tools from PyPI, pinned, in a virtual environment of its own).
+spdx_venv=$root/build-dist/spdx-venv
+if [ ! -x "$spdx_venv/bin/pyspdxtools" ]; then
+    python3 -m venv "$spdx_venv"
+    "$spdx_venv/bin/pip" install -q --disable-pip-version-check spdx-tools==0.8.5
+fi
+if ! out=$("$spdx_venv/bin/pyspdxtools" -i "$dist/shakerand-$version.spdx.json" 2>&1) || [ -n "$out" ]; then
+    echo "$out" >&2
+    fail "the SBOM is not valid SPDX 2.3"
+fi
+n=$(python3 -c "import json, sys; print(len(json.load(open(sys.argv[1]))['packages']))" \
+    "$dist/shakerand-$version.spdx.json")
+[ "$n" -eq "$(($(wc -l <"$dist/SHA256SUMS") - 1))" ] || fail "the SBOM names $n files, SHA256SUMS more"
+step "the SBOM is valid SPDX 2.3 (pyspdxtools) and names all $n other files"
+
 seed_text=ABCDEFGHIJKLMNOPQRSTUVWXYZ123456
 seed=$(printf %s "$seed_text" | od -An -tx1 | tr -d ' \n')
 want=$(python3 -c "
