@@ -38,17 +38,23 @@ static const struct cli_option options[] = {
     CLI_OPTION_END,
 };
 
-/* Whether s is a number greater than zero: what --below takes. */
-static int is_bound(const char *s)
+enum { NOT_A_NUMBER = -1, NOT_A_BOUND = 0, A_BOUND = 1 };
+
+/* Whether s is a number, and greater than zero (what --below takes). */
+static int number_kind(const char *s)
 {
     const size_t len = cli_bignum_bytes(strlen(s));
     uint8_t *mag = calloc(1, len);
-    struct cli_bignum bound = {0, mag};
-    const int ok = mag != NULL && cli_bignum_parse(s, &bound, len) == 0 && !bound.negative &&
-                   !cli_bignum_is_zero(mag, len);
+    struct cli_bignum n = {0, mag};
+    int kind = NOT_A_NUMBER;
+    if (mag != NULL && cli_bignum_parse(s, &n, len) == 0)
+        kind = !n.negative && !cli_bignum_is_zero(mag, len) ? A_BOUND : NOT_A_BOUND;
     free(mag);
-    return ok;
+    return kind;
 }
+
+static const char invalid_number[] =
+    "int: invalid number '%s' (decimal digits, or hex digits after 0x)";
 
 static int run(const struct cli_args *args)
 {
@@ -80,10 +86,16 @@ static int run(const struct cli_args *args)
     const size_t operands = args->n_operands;
     if (below != NULL && operands > 0)
         return cli_fail(EXIT_USAGE, "int: give LO HI or --below B, not both");
-    /* "int 6" most likely meant a bound: the message says how to give one. */
-    if (below == NULL && operands == 1 && is_bound(args->operands[0]))
-        return cli_fail(EXIT_USAGE, "int: missing HI (for a number below %s, use --below %s)",
-                        args->operands[0], args->operands[0]);
+    /* "int 6" most likely meant a bound: the message says how to give one;
+     * "int 1.5" is told what is wrong with the operand first. */
+    if (below == NULL && operands == 1) {
+        const int kind = number_kind(args->operands[0]);
+        if (kind == NOT_A_NUMBER)
+            return cli_fail(EXIT_USAGE, invalid_number, args->operands[0]);
+        if (kind == A_BOUND)
+            return cli_fail(EXIT_USAGE, "int: missing HI (for a number below %s, use --below %s)",
+                            args->operands[0], args->operands[0]);
+    }
     if (below == NULL && operands < 2)
         return cli_fail(EXIT_USAGE, "int: missing %s (see 'shakerand int --help')",
                         operands == 0 ? "LO HI or --below B" : "HI");
@@ -110,9 +122,7 @@ static int run(const struct cli_args *args)
     for (int i = 0; i < 2; i++) {
         const char *arg = i ? hi_arg : lo_arg;
         if (cli_bignum_parse(arg, i ? &width : &lo, len) != 0) {
-            status =
-                cli_fail(EXIT_USAGE,
-                         "int: invalid number '%s' (decimal digits, or hex digits after 0x)", arg);
+            status = cli_fail(EXIT_USAGE, invalid_number, arg);
             goto out;
         }
     }

@@ -420,7 +420,8 @@ def test_int_stats(cli):
     (["int", "-5"], "int: missing HI (see 'shakerand int --help')"),
     (["int", "0"], "int: missing HI (see 'shakerand int --help')"),
     (["int", "-0"], "int: missing HI (see 'shakerand int --help')"),
-    (["int", "abc"], "int: missing HI (see 'shakerand int --help')"),
+    (["int", "abc"], "int: invalid number 'abc' (decimal digits, or hex digits after 0x)"),
+    (["int", "1.5"], "int: invalid number '1.5' (decimal digits, or hex digits after 0x)"),
     (["uuid", "-n", "x"], "invalid count 'x'"),
     (["uuid", "--v8"], "unknown option '--v8'"),
 ])
