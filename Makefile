@@ -294,4 +294,4 @@ bench-java:
 	java/run-bench.sh
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH) $(BUILD_PLATFORMS) $(BUILD_WINDOWS) build-fuzz build-verify build-tidy build-ctgrind build-vm
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH) $(BUILD_PLATFORMS) $(BUILD_WINDOWS) build-fuzz build-verify build-tidy build-ctgrind build-vm build-dist dist
