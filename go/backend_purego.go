@@ -129,16 +129,33 @@ func Kernel() string { return "purego" }
 // The pure-Go system generator's epoch (NewEpoch, and a fork noticed:
 // fork.go): its states reseed at their next fill when it moved, and the
 // per-P buffers compare it. It starts at 1: a slot a fork wiped is of epoch
-// zero. No VM generation counter is watched here.
+// zero.
 var pureEpoch uint64 = 1
 
 func backendEpochWord() *uint64 { return &pureEpoch }
 
-// currentEpoch is epoch.go's two words read without their pointers: the
-// epoch word is pureEpoch and the VM generation word stays zero here, so
-// the per-P fast paths load one word, at a fixed address.
-func currentEpoch() epochMark { return epochMark{epoch: atomic.LoadUint64(&pureEpoch)} }
+// currentEpoch is epoch.go's two words: pureEpoch, at a fixed address, and
+// the VM generation word (epoch.go's zero word unless the vmclock device's
+// is watched: vmclock_linux.go), one load through its pointer either way,
+// as in the cgo build.
+func currentEpoch() epochMark {
+	return epochMark{atomic.LoadUint64(&pureEpoch), atomic.LoadUint64(vmWord.Load())}
+}
+
+// The device is looked for at the first fill (systemFill) or question, as
+// the C core looks at its set-up: a buffer marked before that is refilled
+// once after it.
+var vmWordOnce sync.Once
+
+func watchVMWord() {
+	if w := mapVMClock(vmclockDevice, true); w != nil {
+		vmWord.Store(w)
+	}
+}
 
 func newEpoch() { atomic.AddUint64(&pureEpoch, 1) }
 
-func watchesVMGeneration() bool { return false }
+func watchesVMGeneration() bool {
+	vmWordOnce.Do(watchVMWord)
+	return vmWord.Load() != &zeroWord
+}

@@ -11,15 +11,16 @@ import "sync/atomic"
 // after a restore from a snapshot (a VM or a process restored, perhaps many
 // times over: Firecracker, AWS Lambda SnapStart, CRaC), from a restore hook
 // or a SIGCONT handler; it is one atomic increment. In the cgo build it is
-// the C library's shakerand_system_new_epoch, and a restore is also
-// detected without this call where the hypervisor keeps a VM generation
-// counter (WatchesVMGeneration); the pure-Go build has its own epoch and
-// watches no device. docs/system.md, "Snapshots and clones".
+// the C library's shakerand_system_new_epoch; the pure-Go build has its
+// own epoch. In both a restore is also detected without this call where
+// the vmclock device is watched (WatchesVMGeneration). docs/system.md,
+// "Snapshots and clones".
 func NewEpoch() { newEpoch() }
 
 // WatchesVMGeneration reports whether a restored VM snapshot is detected
-// without NewEpoch: the cgo build on Linux with a vmclock device whose
-// flags say the hypervisor keeps the counter. Never in the pure-Go build.
+// without NewEpoch: on Linux, in either build, when the vmclock device
+// (/dev/vmclock0) is there; its VM generation counter is watched where its
+// flags say the hypervisor keeps one, else its clock disruption marker.
 func WatchesVMGeneration() bool { return watchesVMGeneration() }
 
 // epochMark is what a buffer of system output was filled under: the

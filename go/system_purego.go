@@ -63,7 +63,7 @@ const (
 // reseeds.
 type systemState struct {
 	eng       purego.Engine // nil until the first draw
-	epoch     uint64        // pureEpoch when it was seeded
+	mark      epochMark     // the epoch and the VM generation it was seeded under
 	drawn     int           // bytes since the reseed
 	checked   int           // drawn when the clocks were last read
 	monoStart time.Time
@@ -106,6 +106,7 @@ func systemFill(b []byte) {
 		return
 	}
 	noticeFork() // the states are Go memory: a child's reseed through the epoch
+	vmWordOnce.Do(watchVMWord)
 	s := lockSlot()
 	defer s.mu.Unlock() // a panic (the OS source failing) leaves no slot locked
 	s.st.fill(b)
@@ -130,7 +131,7 @@ func lockSlot() *systemSlot {
 func (s *systemState) fill(b []byte) {
 	for len(b) > 0 {
 		piece := min(len(b), maxPiece)
-		if s.eng == nil || s.drawn+piece > reseedBytes || s.epoch != atomic.LoadUint64(&pureEpoch) ||
+		if s.eng == nil || s.drawn+piece > reseedBytes || s.mark != currentEpoch() ||
 			s.clockDue() {
 			s.reseed()
 		}
@@ -179,7 +180,9 @@ func (s *systemState) clockDue() bool {
 // counter (conditioner, keyEngine). If the OS gives nothing it panics, the
 // state wiped: there is no other source it may use.
 func (s *systemState) reseed() {
-	epoch := atomic.LoadUint64(&pureEpoch) // before the OS's bytes: a NewEpoch meanwhile shows
+	// Before the OS's bytes: a NewEpoch or a restore meanwhile shows. The
+	// VM generation word is read under the device's sequence count.
+	mark := epochMark{atomic.LoadUint64(&pureEpoch), vmGenerationRead(vmWord.Load())}
 	var in [osSeedBytes + counterBytes]byte
 	if err := osEntropy(in[:osSeedBytes]); err != nil {
 		s.wipe()
@@ -195,7 +198,7 @@ func (s *systemState) reseed() {
 	if err != nil {
 		panic("shakerand: " + err.Error())
 	}
-	s.epoch = epoch
+	s.mark = mark
 	s.monoStart = time.Now()
 	s.wallStart = s.monoStart.Round(0)
 	s.bootStart, s.bootOK = bootClock()
