@@ -93,7 +93,8 @@
 // cgo build too: Go delivers every signal on that stack, where the C
 // core's wipe does not reach). A child made by fork reseeds them before its
 // first byte (see Fork). NewEpoch reseeds its states (and empties the buffers) after
-// a snapshot's restore; no VM generation counter is watched in this build.
+// a snapshot's restore; on Linux this build also watches the vmclock
+// device's word as the C core does (see Snapshots).
 // Pure reports which build this is and Kernel returns "purego".
 //
 // # Fork
@@ -135,10 +136,27 @@
 // A VM or process restored from a snapshot, perhaps many times over, resumes
 // with the generator's state and buffers as they were. Call NewEpoch from a
 // restore hook: every goroutine's next value then comes from a reseeded
-// generator, nothing buffered before the call handed out after it. In the
-// cgo build on Linux a restore is also detected without the call where the
-// vmclock device keeps a VM generation counter (WatchesVMGeneration);
-// docs/system.md, "Snapshots and clones", says what was tested.
+// generator, nothing buffered before the call handed out after it. On
+// Linux a restore is also detected without the call, in both builds, where
+// the vmclock device (/dev/vmclock0) is there (WatchesVMGeneration): its
+// VM generation counter where its flags say the hypervisor keeps one (as
+// Firecracker does), else its clock disruption marker, which a restore
+// moves (stock QEMU). The cgo build compares the C core's word; the pure-Go
+// build maps the device itself, read-only, and compares its word (one
+// load) before each value, each state and buffer holding the value it was
+// filled under, the state's read under the page's sequence count. The
+// pure-Go build's reading of the page is tested with a regular file laid
+// out as the device (vmclock_purego_test.go: the counter, the marker, a
+// page that is not the device's, a sequence count left odd); the real
+// device in make test-vm (tests/vm/run.sh), under QEMU 10.0.13 (TCG) with
+// Debian's 7.3.4 kernel: wherever the guest has the device, no clone of a
+// snapshot goes on with the snapshot's stream, in either build. Two
+// clones of one snapshot differ only if the reseed reads something that
+// differs between them: the cgo build mixes in the CPU's RDRAND/RDSEED
+// as the C core does, the pure-Go build reads the OS alone, so its clones
+// hand out the same bytes as each other unless the guest kernel's
+// generator was reseeded after the restore (vmgenid does that).
+// docs/system.md, "Snapshots and clones", has the scenarios.
 //
 // The package's directory is go/, so the import path ends in /go (as
 // github.com/google/flatbuffers/go does): import it as
