@@ -443,27 +443,20 @@ class Vmclock : public ::testing::Test
     {
         return *reinterpret_cast<std::atomic<std::uint32_t> *>(page + kSeq);
     }
-    std::atomic<std::uint64_t> &generation()
+    std::atomic<std::uint64_t> &word(std::size_t offset)
     {
-        return *reinterpret_cast<std::atomic<std::uint64_t> *>(page + kVmGen);
+        return *reinterpret_cast<std::atomic<std::uint64_t> *>(page + offset);
     }
+    std::atomic<std::uint64_t> &generation() { return word(kVmGen); }
     // As the hypervisor writes it: the count odd, the value, the count even.
-    void set_generation(std::uint64_t g)
+    void set_word(std::size_t offset, std::uint64_t v)
     {
         seq().fetch_add(1);
-        generation().store(g);
+        word(offset).store(v);
         seq().fetch_add(1);
     }
-    std::atomic<std::uint64_t> &disruption()
-    {
-        return *reinterpret_cast<std::atomic<std::uint64_t> *>(page + kDisruption);
-    }
-    void set_disruption(std::uint64_t d)
-    {
-        seq().fetch_add(1);
-        disruption().store(d);
-        seq().fetch_add(1);
-    }
+    void set_generation(std::uint64_t g) { set_word(kVmGen, g); }
+    void set_disruption(std::uint64_t d) { set_word(kDisruption, d); }
     void watch() { shakerand_system_vmclock_path_for_testing(path.c_str()); }
     void TearDown() override
     {
