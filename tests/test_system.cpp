@@ -9,6 +9,9 @@
 #include <windows.h>
 #else
 #include <dlfcn.h>
+#if !defined(__APPLE__)
+#include <link.h> // dl_iterate_phdr (ELF)
+#endif
 #include <pthread.h>
 #include <semaphore.h>
 #include <sys/mman.h>
@@ -153,6 +156,39 @@ pid_t raw_fork()
     return static_cast<pid_t>(syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0));
 #endif
 }
+
+// Whether MADV_WIPEONFORK is accepted here and the page then reaches a
+// child as it was: qemu-user before 8.1 answers every madvise with success
+// and does nothing. A raw fork's child then goes on with its parent's
+// stream, which docs/system.md lists as not covered; the tests of a raw
+// fork that rely on the wiped page skip that part there, saying why.
+bool wipeonfork_accepted_but_not_done()
+{
+#if defined(MADV_WIPEONFORK)
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    void *p = mmap(nullptr, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return false;
+    bool kept = false;
+    if (madvise(p, page, MADV_WIPEONFORK) == 0) {
+        *static_cast<volatile unsigned char *>(p) = 1;
+        const pid_t pid = fork();
+        if (pid == 0)
+            _exit(*static_cast<volatile unsigned char *>(p));
+        int status = 0;
+        waitpid(pid, &status, 0);
+        kept = WIFEXITED(status) && WEXITSTATUS(status) == 1;
+    }
+    munmap(p, page);
+    return kept;
+#else
+    return false; // FreeBSD: minherit(INHERIT_ZERO), with no emulator in question
+#endif
+}
+
+constexpr const char *wipeonfork_not_done =
+    "MADV_WIPEONFORK is accepted here and the page is not wiped in a child (qemu-user before 8.1): a raw "
+    "fork's child goes on with its parent's stream (docs/system.md, not covered)";
 #endif
 
 // Runs `child_body` in a child made by `make_child` that writes 64 bytes to
@@ -255,6 +291,8 @@ TEST_F(System, PidCheckAloneCatchesARawForkRightAfterAReseed)
 // (On FreeBSD the page is wiped by minherit(INHERIT_ZERO).)
 TEST_F(System, WipeOnForkAloneCatchesARawFork)
 {
+    if (wipeonfork_accepted_but_not_done())
+        GTEST_SKIP() << wipeonfork_not_done;
     const auto [child, parent] = fork_in_new_thread(true, raw_fork);
     EXPECT_NE(child, parent);
 }
@@ -736,7 +774,10 @@ TEST_F(System, TryFillReportsAFailedFirstSeed)
 TEST_F(System, ChildThatCannotSeedDoesNotServe)
 {
 #if defined(HAVE_RAW_FORK)
+    const bool raw_fork_unseen = wipeonfork_accepted_but_not_done();
     for (auto make_child : {libc_fork, raw_fork}) {
+        if (make_child == raw_fork && raw_fork_unseen)
+            GTEST_SKIP() << "fork() checked; a raw fork not: " << wipeonfork_not_done;
 #else
     for (auto make_child : {libc_fork}) {
 #endif
@@ -794,18 +835,25 @@ TEST_F(System, NoMemoryForTheStateIsENOMEM)
 #endif
 #endif
     // A thread that never drew forks; its child has no state page yet.
-    std::thread([] {
+    constexpr int limit_not_enforced = 77;
+    int status = 0;
+    std::thread([&status] {
         const pid_t pid = fork();
         if (pid == 0) {
             const rlimit none{0, 0};
             setrlimit(RLIMIT_AS, &none); // every new mapping fails
+            // qemu-user accepts an address-space limit and ignores it (it
+            // would limit the emulator's own memory).
+            if (mmap(nullptr, 1 << 16, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) != MAP_FAILED)
+                _exit(limit_not_enforced);
             std::uint8_t out[16];
             _exit(shakerand_system_try_fill(out, sizeof out) == SHAKERAND_ENOMEM ? 0 : 1);
         }
-        int status = 0;
         waitpid(pid, &status, 0);
-        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     }).join();
+    if (WIFEXITED(status) && WEXITSTATUS(status) == limit_not_enforced)
+        GTEST_SKIP() << "RLIMIT_AS is not enforced here: a mapping succeeded under a limit of 0 (qemu-user ignores it)";
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
 // Parent and child in the same millisecond must not share a UUIDv7 counter.
@@ -844,11 +892,31 @@ TEST_F(System, UuidV7CounterIsNotSharedWithAForkedChild)
 #endif // !_WIN32
 
 #if defined(SHAKERAND_SHARED_LIBRARY) && !defined(_WIN32)
+// Whether this program has no program interpreter (PT_INTERP): the C
+// library is linked in, and a dlopen brings a second one.
+bool program_is_static()
+{
+    bool interpreted = false;
+    dl_iterate_phdr(
+        [](dl_phdr_info *info, std::size_t, void *found) {
+            for (int i = 0; i < info->dlpi_phnum; i++)
+                if (info->dlpi_phdr[i].p_type == PT_INTERP)
+                    *static_cast<bool *>(found) = true;
+            return 1; // the program is the first object listed
+        },
+        &interpreted);
+    return !interpreted;
+}
+
 // A thread that drew from libshakerand.so and exits after the library was
 // dlclose'd runs the library's thread-key destructor: the library must still
 // be mapped (-z nodelete), or that is a jump into unmapped memory.
 TEST_F(System, ThreadExitAfterDlcloseFindsTheLibrary)
 {
+    if (program_is_static())
+        GTEST_SKIP() << "a statically linked program (the cross builds link the suites so): its dlopen loads a "
+                        "second C library, whose thread-specific data keys share the thread's slots with the first "
+                        "one's, so the thread's exit runs another key's destructor on the library's state";
     const pid_t pid = fork();
     if (pid == 0) {
         void *lib = dlopen(SHAKERAND_SHARED_LIBRARY, RTLD_NOW | RTLD_LOCAL);
