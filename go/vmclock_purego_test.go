@@ -6,6 +6,7 @@ package shakerand
 
 import (
 	"bytes"
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -52,10 +53,12 @@ func newVMClockFile(t *testing.T, size int, magic, declared uint32, version uint
 	}
 	t.Cleanup(func() { syscall.Munmap(page) }) // the package's own mapping of it stays
 	v := &vmclockFile{path: path, page: page}
-	*(*uint32)(unsafe.Pointer(&page[0])) = magic // a short file holds the header still
-	*(*uint32)(unsafe.Pointer(&page[vmclockSizeOffset])) = declared
-	*(*uint16)(unsafe.Pointer(&page[vmclockVersionOffset])) = version
-	*(*uint64)(unsafe.Pointer(&page[vmclockFlagsOffset])) = flags
+	// The device's header is little-endian whatever the host (a short file
+	// holds it still).
+	binary.LittleEndian.PutUint32(page[0:], magic)
+	binary.LittleEndian.PutUint32(page[vmclockSizeOffset:], declared)
+	binary.LittleEndian.PutUint16(page[vmclockVersionOffset:], version)
+	binary.LittleEndian.PutUint64(page[vmclockFlagsOffset:], flags)
 	if size >= vmclockABIBytes {
 		v.set(vmclockVMGenOffset, 7)
 	}
