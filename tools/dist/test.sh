@@ -93,6 +93,87 @@ hexjs="Buffer.from(new Engine('chacha8rand', new TextEncoder().encode('$seed_tex
 same "npm require" "$(cd "$scratch/npm" && node -e "const { Engine } = require('shakerand'); console.log($hexjs)")"
 same "npm import" "$(cd "$scratch/npm" && node --input-type=module -e "import { Engine } from 'shakerand'; console.log($hexjs)")"
 
+# Python: a PEP 503 index (simple/) over dist/python. For each CPython here
+# (pyenv's 3.9 to 3.13 on this kind of machine, and Debian's python3.11), a
+# fresh virtual environment gets numpy from PyPI, then shakerand from that
+# index alone, by a pip whose PATH holds nothing but the environment (no
+# compiler) and --only-binary; tools/dist/smoke.py checks the tag pip chose
+# and runs it. Then every Linux wheel's tag against auditwheel show, and the
+# aarch64, ppc64le and s390x wheels, fetched by pip for that platform
+# (--platform, --target), run under qemu-user by Debian 12's python3.11 and
+# numpy of that architecture (tools/debian-root.sh), whose pyconfig.h must
+# be the one wheels.py derived for it from amd64's.
+py_venv=$root/build-dist/py-venv
+[ -x "$py_venv/bin/auditwheel" ] || fail "no $py_venv/bin/auditwheel (make dist installs it)"
+simple=$scratch/simple
+mkdir -p "$simple/shakerand"
+{
+    echo '<!DOCTYPE html><html><body>'
+    for f in "$dist"/python/*; do
+        echo "<a href=\"file://$f#sha256=$(sha256sum "$f" | cut -d' ' -f1)\">$(basename "$f")</a>"
+    done
+    echo '</body></html>'
+} >"$simple/shakerand/index.html"
+echo '<!DOCTYPE html><html><body><a href="shakerand/">shakerand</a></body></html>' >"$simple/index.html"
+pip_from_index="--disable-pip-version-check --no-cache-dir --index-url file://$simple --only-binary :all:"
+smoke=$root/tools/dist/smoke.py
+pythons=""
+for p in "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.*/bin/python3 /usr/bin/python3.11; do
+    [ -x "$p" ] && "$p" -c "import ensurepip, venv, sysconfig, sys
+sys.exit(sysconfig.get_config_var('Py_GIL_DISABLED') or sys.version_info < (3, 9))" 2>/dev/null &&
+        pythons="$pythons $p"
+done
+[ -n "$pythons" ] || fail "no CPython to install the wheels into"
+for p in $pythons; do
+    abi=$("$p" -c 'import sys; print("cp%d%d" % sys.version_info[:2])')
+    env=$scratch/py-$(echo "$p" | tr / _)
+    "$p" -m venv "$env"
+    "$env/bin/pip" install -q --disable-pip-version-check numpy >/dev/null 2>&1 || fail "numpy from PyPI for $p"
+    env -i HOME="$scratch" PATH="$env/bin" "$env/bin/pip" install -q $pip_from_index "shakerand==$version" ||
+        fail "pip install shakerand==$version for $p from $simple"
+    out=$(env -i PATH="$env/bin" "$env/bin/python" "$smoke" "$seed_text" "$want" "$abi-$abi-manylinux_2_17_x86_64") ||
+        fail "the wheel for $p: $out"
+    same "pip install, $("$p" -V) ($p; ${out#* })" "${out%% *}"
+done
+
+for wheel in "$dist"/python/*linux*.whl; do
+    name=$(basename "$wheel")
+    said=$("$py_venv/bin/auditwheel" show "$wheel" 2>&1 | tr -s ' \n' ' ')
+    found=$(echo "$said" | sed -n 's/.*consistent with the following platform tag: "\([^"]*\)".*/\1/p')
+    claimed=$(echo "$name" | sed 's/^shakerand-[^-]*-[^-]*-[^-]*-\([^.]*\)\..*/\1/')
+    [ -n "$found" ] || fail "auditwheel show $name: $said"
+    # The wheel may claim a newer floor than auditwheel finds (ppc64le: 2.19
+    # for 2.17's symbols, wheels.py says why), never an older one.
+    python3 -c "import re, sys
+f, c = sys.argv[1:]
+key = lambda t: (re.sub(r'_\d+_\d+_', '_', t), [int(x) for x in re.findall(r'_(\d+)_(\d+)_', t)[0]])
+sys.exit(not (key(c)[0] == key(f)[0] and key(c)[1] >= key(f)[1]))" "$found" "$claimed" ||
+        fail "$name claims $claimed, auditwheel show finds $found"
+done
+step "auditwheel show: every Linux wheel's tag holds ($(ls "$dist"/python/*linux*.whl | wc -l) wheels)"
+
+amd64_root=$root/build-dist/roots/bookworm-amd64
+"$root/tools/debian-root.sh" bookworm amd64 "$amd64_root" libpython3.11-dev || fail "Debian's amd64 python3.11 headers"
+for a in arm64:aarch64:aarch64:manylinux_2_17_aarch64 ppc64el:ppc64le:powerpc64le:manylinux_2_19_ppc64le \
+         s390x:s390x:s390x:manylinux_2_17_s390x; do
+    deb=${a%%:*} rest=${a#*:}
+    qarch=${rest%%:*} rest=${rest#*:}
+    triple=${rest%%:*}-linux-gnu plat=${rest#*:}
+    r=$root/build-dist/roots/bookworm-$deb
+    "$root/tools/debian-root.sh" bookworm "$deb" "$r" python3.11-minimal libpython3.11-stdlib python3-numpy \
+        libpython3.11-dev || fail "Debian's $deb python3.11"
+    python3 tools/dist/wheels.py pyconfig "$qarch" "$amd64_root/usr/include/x86_64-linux-gnu/python3.11/pyconfig.h" |
+        grep -v PY_SUPPORT_TIER >"$scratch/pyconfig-$qarch.h"
+    grep -v PY_SUPPORT_TIER "$r/usr/include/$triple/python3.11/pyconfig.h" | cmp -s - "$scratch/pyconfig-$qarch.h" ||
+        fail "wheels.py's pyconfig.h for $qarch is not Debian's"
+    "$py_venv/bin/pip" install -q $pip_from_index --no-deps --platform "$plat" --python-version 3.11 \
+        --implementation cp --abi cp311 --target "$scratch/py-$qarch" "shakerand==$version" ||
+        fail "pip install --platform $plat shakerand==$version"
+    out=$(cd "$scratch" && QEMU_LD_PREFIX=$r PYTHONPATH=$scratch/py-$qarch "qemu-$qarch" "$r/usr/bin/python3.11" \
+        "$smoke" "$seed_text" "$want" "cp311-cp311-$plat" 2>&1) || fail "the $plat wheel under qemu: $out"
+    same "pip install --platform $plat, Debian's python3.11 under qemu-$qarch (${out#* })" "${out%% *}"
+done
+
 # Go: a new module fetching the module from the local proxy tree only (no
 # fallback to direct, a module cache of its own), the checksum database off
 # for this path alone (GONOSUMDB; GOPRIVATE would also bypass the proxy).

@@ -1,0 +1,48 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# A private root of Debian packages for another architecture, to run under
+# qemu-user (QEMU_LD_PREFIX=ROOT): the packages named and what they need,
+# recursively (libraries, and python3 packages), downloaded with an apt
+# configuration of its own (lists under ROOT.apt/, so the machine's apt
+# state, architectures included, is never touched) and unpacked, never
+# installed. Absolute symbolic links are made to point inside the root.
+# Kept once made: the same arguments again reuse it.
+#   tools/debian-root.sh SUITE ARCH ROOT PACKAGE...
+set -eu
+suite=$1 arch=$2 root=$3
+shift 3
+want="$suite $arch $*"
+[ -f "$root/.made-from" ] && [ "$(cat "$root/.made-from")" = "$want" ] && exit 0
+state=$root.apt
+rm -rf "$state" "$root"
+mkdir -p "$state/lists/partial" "$state/cache/archives/partial" "$state/debs" "$root"
+key=/usr/share/keyrings/debian-archive-keyring.gpg
+echo "deb [signed-by=$key] http://deb.debian.org/debian $suite main" >"$state/sources.list"
+packages=$*
+set -- -o APT::Architecture="$arch" -o APT::Architectures::="$arch" \
+    -o Dir::State::Lists="$state/lists" -o Dir::Cache="$state/cache" -o Dir::State::status=/dev/null \
+    -o Dir::Etc::SourceList="$state/sources.list" -o Dir::Etc::SourceParts=/dev/null \
+    -o APT::Sandbox::User=root
+apt-get "$@" update -qq >/dev/null || { echo "debian-root: apt-get update ($suite, $arch) failed" >&2; exit 1; }
+# The closure: Depends and Pre-Depends, recursively, minus what matters only
+# to dpkg (debconf, adduser and the like).
+closure=$(apt-cache "$@" depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
+    --no-replaces --no-enhances $packages 2>/dev/null | grep -v '^ ' | grep -v '^<' | sort -u |
+    grep -E '^(lib|zlib1g$|python3|media-types$|tzdata$)' | grep -Ev '^lib(pam|semanage|audit|debconfclient)')
+(cd "$state/debs" && apt-get "$@" download -qq $packages $closure >/dev/null) ||
+    { echo "debian-root: apt-get download ($suite, $arch) failed" >&2; exit 1; }
+for deb in "$state/debs"/*.deb; do
+    dpkg-deb -x "$deb" "$root"
+done
+rootdir=$(cd "$root" && pwd)
+find "$root" -type l | while read -r link; do
+    t=$(readlink "$link")
+    case $t in /*) ln -sfn "$rootdir$t" "$link" ;; esac
+done
+# The links a postinst would make through update-alternatives: BLAS and
+# LAPACK's reference libraries (numpy loads libblas.so.3).
+for lib in "$root"/usr/lib/*/blas/libblas.so.3 "$root"/usr/lib/*/lapack/liblapack.so.3; do
+    [ -e "$lib" ] && ln -sfn "$lib" "$(dirname "$(dirname "$lib")")/$(basename "$lib")"
+done
+rm -rf "$state/debs"
+echo "$want" >"$root/.made-from"
