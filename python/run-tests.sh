@@ -11,8 +11,9 @@
 #  3. the suite on the oldest and newest other CPython found (pyenv's 3.9
 #     and 3.13 on this machine kind), when there is one: the oldest with
 #     numpy 1.x (which pyproject.toml allows), the newest with numpy 2.x;
-#     and on a free-threaded CPython (python3.14t, python3.13t, or pyenv's
-#     3.1xt) when there is one, where the extension keeps the GIL on.
+#     and on a free-threaded CPython (python3.14t, python3.13t, the one
+#     tools/python-ft.sh built, or pyenv's 3.1xt) when there is one, where
+#     the extension runs without the GIL.
 # Usage: python/run-tests.sh [BUILD]   (BUILD: a CMake build with the CLI)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -90,7 +91,7 @@ for version in 3.9 3.13; do
   suite "$WORK/venv-$version/bin/python" "$ROOT/python/tests"
 done
 free=""
-for candidate in python3.14t python3.13t \
+for candidate in python3.14t python3.13t $("$ROOT/tools/python-ft.sh" --if-built) \
     $(ls -d "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.1[3-9]*t/bin/python3 2>/dev/null || true); do
   free=$(command -v "$candidate" || true)
   [ -n "$free" ] && "$free" -c 'import sys; sys.exit(sys._is_gil_enabled())' 2>/dev/null && break

@@ -56,7 +56,8 @@ typedef struct {
     shakerand_kind kind;
     /* A fill that runs without the GIL holds the lock and sets busy (both
      * under the GIL); other calls on the engine wait for the lock while
-     * busy is set. */
+     * busy is set. Built for a free-threaded CPython, every call holds the
+     * lock (pyext_engine_enter). */
     PyThread_type_lock lock;
     int busy;
     unsigned long generation; /* the pyext_fork_generation of the last use */

@@ -192,6 +192,8 @@ static int fill_without_gil(EngineObject *owner, char *p, Py_ssize_t n)
         PyThread_acquire_lock(owner->lock, WAIT_LOCK);
         Py_END_ALLOW_THREADS
     }
+    /* Set and cleared under the lock; with a GIL, also read under it by
+     * callers that do not take the lock (pyext_engine_enter). */
     owner->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     shakerand_engine_fill(owner->engine, p, (size_t)n);

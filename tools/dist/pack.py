@@ -4,6 +4,8 @@
 
     pack.py zip OUT.zip DIR            DIR's tree as OUT.zip, DIR's name the top folder
     pack.py maven-sums DIR             .md5 .sha1 .sha256 .sha512 beside every file in DIR
+    pack.py maven-metadata DIR GROUP ARTIFACT VERSION
+                                       DIR/maven-metadata.xml naming VERSION, and its sums
     pack.py seal DIST VERSION COMMIT   DIST/shakerand-VERSION.spdx.json, then DIST/SHA256SUMS
 
 Times come from SOURCE_DATE_EPOCH, members are sorted, owners and modes fixed
@@ -50,11 +52,34 @@ def maven_sums(directory):
             p.with_name(p.name + "." + algo).write_text(hashlib.new(algo, data).hexdigest())
 
 
+def maven_metadata(artifact_dir, group, artifact, version):
+    """ARTIFACT_DIR/maven-metadata.xml (what a version range or LATEST is
+    resolved from) naming VERSION, with its checksums."""
+    stamp = when().strftime("%Y%m%d%H%M%S")
+    path = pathlib.Path(artifact_dir) / "maven-metadata.xml"
+    path.write_text(f"""<?xml version="1.0" encoding="UTF-8"?>
+<metadata>
+  <groupId>{group}</groupId>
+  <artifactId>{artifact}</artifactId>
+  <versioning>
+    <latest>{version}</latest>
+    <release>{version}</release>
+    <versions>
+      <version>{version}</version>
+    </versions>
+    <lastUpdated>{stamp}</lastUpdated>
+  </versioning>
+</metadata>
+""")
+    maven_sums(artifact_dir)
+
+
 # What each file holds, by its path under dist/ (first match wins).
 def describe(rel, version):
     v = version
     table = [
         (f"python/shakerand-{v}.tar.gz", "Python sdist (builds the extension from the C core it carries)"),
+        ("maven-metadata.xml", "Maven repository metadata (the versions, for ranges and LATEST)"),
         ("-manylinux_", "Python wheel (manylinux, glibc floor and CPU in its name; tools/dist/wheels.py)"),
         ("-musllinux_", "Python wheel (musllinux, x86-64; built only)"),
         ("-macosx_", "Python wheel (macOS, built only: cross-compiled by zig cc, never run)"),
@@ -133,6 +158,8 @@ def main(argv):
         make_zip(argv[1], argv[2])
     elif argv[:1] == ["maven-sums"] and len(argv) == 2:
         maven_sums(argv[1])
+    elif argv[:1] == ["maven-metadata"] and len(argv) == 5:
+        maven_metadata(*argv[1:])
     elif argv[:1] == ["seal"] and len(argv) == 4:
         seal(*argv[1:])
     else:

@@ -7,11 +7,13 @@ interpreter it was installed for (natively or under qemu-user).
 Prints the seeded chacha8rand stream's first 16 bytes, which must be
 WANT_HEX (the oracle's), after checking that the wheel pip chose is TAG's,
 that numpy's Generator runs on both bit generators (the seeded one giving
-the engine's words, the system one values in [0, 1)), and that the
-functions draw from the system generator.
+the engine's words, the system one values in [0, 1)), that the functions
+draw from the system generator, and that a free-threaded CPython stays
+without its GIL.
 """
 import importlib.metadata
 import sys
+import sysconfig
 
 import numpy as np
 
@@ -19,6 +21,8 @@ import shakerand
 from shakerand.numpy import BitGenerator, SystemBitGenerator
 
 seed, want, tag = sys.argv[1].encode(), sys.argv[2], sys.argv[3]
+if sysconfig.get_config_var("Py_GIL_DISABLED") and sys._is_gil_enabled():
+    sys.exit("importing shakerand turned a free-threaded CPython's GIL on")
 wheel = importlib.metadata.distribution("shakerand").read_text("WHEEL")
 if f"Tag: {tag}\n" not in wheel:
     sys.exit(f"the installed wheel is not {tag}:\n{wheel}")

@@ -94,7 +94,8 @@ same "npm require" "$(cd "$scratch/npm" && node -e "const { Engine } = require('
 same "npm import" "$(cd "$scratch/npm" && node --input-type=module -e "import { Engine } from 'shakerand'; console.log($hexjs)")"
 
 # Python: a PEP 503 index (simple/) over dist/python. For each CPython here
-# (pyenv's 3.9 to 3.13 on this kind of machine, and Debian's python3.11), a
+# (pyenv's 3.9 to 3.13 on this kind of machine, Debian's python3.11, and the
+# free-threaded 3.13 tools/python-ft.sh built), a
 # fresh virtual environment gets numpy from PyPI, then shakerand from that
 # index alone, by a pip whose PATH holds nothing but the environment (no
 # compiler) and --only-binary; tools/dist/smoke.py checks the tag pip chose
@@ -124,14 +125,16 @@ sys.exit(sysconfig.get_config_var('Py_GIL_DISABLED') or sys.version_info < (3, 9
         pythons="$pythons $p"
 done
 [ -n "$pythons" ] || fail "no CPython to install the wheels into"
-for p in $pythons; do
+for p in $pythons $(tools/python-ft.sh); do
     abi=$("$p" -c 'import sys; print("cp%d%d" % sys.version_info[:2])')
+    tag=$abi-$("$p" -c 'import sys; print("cp%d%d" % sys.version_info[:2] + ("" if sys._is_gil_enabled() else "t"))' 2>/dev/null ||
+        echo "$abi")-manylinux_2_17_x86_64
     env=$scratch/py-$(echo "$p" | tr / _)
     "$p" -m venv "$env"
     "$env/bin/pip" install -q --disable-pip-version-check numpy >/dev/null 2>&1 || fail "numpy from PyPI for $p"
     env -i HOME="$scratch" PATH="$env/bin" "$env/bin/pip" install -q $pip_from_index "shakerand==$version" ||
         fail "pip install shakerand==$version for $p from $simple"
-    out=$(env -i PATH="$env/bin" "$env/bin/python" "$smoke" "$seed_text" "$want" "$abi-$abi-manylinux_2_17_x86_64") ||
+    out=$(env -i PATH="$env/bin" "$env/bin/python" "$smoke" "$seed_text" "$want" "$tag") ||
         fail "the wheel for $p: $out"
     same "pip install, $("$p" -V) ($p; ${out#* })" "${out%% *}"
 done
@@ -212,7 +215,8 @@ chmod -R u+w "$scratch/go"
 # (it takes central's id, so Maven Central is not asked), its plugins from
 # the user's local repository read as a file:// repository, and a local
 # repository of its own, so the jar can only come from dist/maven; strict
-# checksums (-C) read the .sha1/.md5 files.
+# checksums (-C) read the .sha1/.md5 files. The version is a range, which
+# Maven resolves from the repository's maven-metadata.xml.
 mkdir -p "$scratch/maven"
 cat >"$scratch/maven/pom.xml" <<EOF
 <?xml version="1.0" encoding="UTF-8"?>
@@ -231,7 +235,7 @@ cat >"$scratch/maven/pom.xml" <<EOF
     <dependency>
       <groupId>org.shakerand</groupId>
       <artifactId>shakerand</artifactId>
-      <version>$version</version>
+      <version>[$version,)</version>
     </dependency>
   </dependencies>
 </project>
@@ -248,6 +252,10 @@ public class Main {
     }
 }
 EOF
+# The plugin that resolves, into the user's repository from Maven Central
+# first (on a new machine it is not there to be read as a file repository).
+(cd "$scratch" && mvn -B -q --no-transfer-progress org.apache.maven.plugins:maven-dependency-plugin:3.6.1:help \
+    >/dev/null) || fail "maven-dependency-plugin 3.6.1 from Maven Central"
 (cd "$scratch/maven" && mvn -B -q -C --no-transfer-progress -Dmaven.repo.local="$scratch/maven/repo" \
     org.apache.maven.plugins:maven-dependency-plugin:3.6.1:build-classpath -Dmdep.outputFile=cp.txt) ||
     fail "Maven did not resolve org.shakerand:shakerand:$version from dist/maven"

@@ -14,7 +14,9 @@ test-dist. The compiler and linker options are python/setup.py's
 (build_options), the sources its list and the extension's, the metadata the
 sdist's PKG-INFO, so a wheel holds what pip would build from the sdist.
 
-One wheel per CPython version (cp39 to cp313), not one abi3 wheel: the
+One wheel per CPython version (cp39 to cp313, and cp313t, the free-threaded
+3.13, when SHAKERAND_FT_PYTHON names one), not one abi3 wheel (which no
+free-threaded CPython loads either): the
 extension's hot paths use the full C API (METH_FASTCALL, PyTuple_GET_ITEM,
 the bytes and float macros) and its big-integer conversions
 _PyLong_FromByteArray/_PyLong_AsByteArray, which have no limited-API
@@ -98,6 +100,14 @@ def python_includes():
             if re.fullmatch(rf"{re.escape(v)}\.\d+", d.name) and (inc / "Python.h").is_file():
                 found[v] = inc
                 break
+    # The free-threaded 3.13 tools/python-ft.sh builds (SHAKERAND_FT_PYTHON:
+    # its interpreter), whose pyconfig.h defines Py_GIL_DISABLED.
+    ft = os.environ.get("SHAKERAND_FT_PYTHON")
+    if ft:
+        inc = pathlib.Path(ft).resolve().parent.parent / "include" / "python3.13t"
+        if not (inc / "pyconfig.h").is_file() or "#define Py_GIL_DISABLED 1" not in (inc / "pyconfig.h").read_text():
+            raise SystemExit(f"wheels.py: {inc} holds no free-threaded CPython's headers")
+        found["3.13t"] = inc
     return found
 
 
@@ -198,7 +208,8 @@ def build_wheels(src, sdist, out, work, zig):
         core_objs = list(pool.map(lambda c: compile_to(
             c, tdir / ("core-" + str(c.relative_to(src)).replace("/", "_") + ".o"), []), core))
         for v, include in pythons.items():
-            abi = "cp" + v.replace(".", "")
+            abi = "cp" + v.replace(".", "")  # cp313t for the free-threaded 3.13
+            python_tag = abi.rstrip("t")
             vdir = tdir / abi
             (vdir / "include").mkdir(parents=True, exist_ok=True)
             (vdir / "include" / "pyconfig.h").write_text(
@@ -224,11 +235,11 @@ def build_wheels(src, sdist, out, work, zig):
             files[f"shakerand/_core{ext_suffix}"] = (so.read_bytes(), True)
             files.update(licences)
             files[f"shakerand-{version}.dist-info/METADATA"] = (metadata, False)
-            wheel_tags = "".join(f"Tag: {abi}-{abi}-{t}\n" for t in tags)
+            wheel_tags = "".join(f"Tag: {python_tag}-{abi}-{t}\n" for t in tags)
             files[f"shakerand-{version}.dist-info/WHEEL"] = (
                 ("Wheel-Version: 1.0\nGenerator: shakerand tools/dist/wheels.py\n"
                  f"Root-Is-Purelib: false\n{wheel_tags}").encode(), False)
-            name = f"shakerand-{version}-{abi}-{abi}-{'.'.join(tags)}.whl"
+            name = f"shakerand-{version}-{python_tag}-{abi}-{'.'.join(tags)}.whl"
             zip_wheel(out / name, files)
             made.append(name)
     pool.shutdown()
