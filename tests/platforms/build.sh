@@ -8,20 +8,21 @@
 # arm64 macOS against libc++, and the Python extension for each target.
 # Nothing here can run these binaries: built, not run (README,
 # docs/system.md).
-# Usage: build.sh [--all] [WORK_DIR] [TARGET...]; TARGET: aarch64-macos
+# Usage: build.sh [--all|--cli] [WORK_DIR] [TARGET...]; TARGET: aarch64-macos
 # x86_64-macos x86_64-freebsd (default: all three). Without --all (make
 # test): each target links the static and shared libraries and the CLI,
 # and compiles every C test suite without linking them, so no target's
 # libc++ is built (zig builds it, about a minute a target, the first time
 # a C++ program links). With --all (make test-platforms-all): every suite
-# of every target compiled and linked. Prints a line per target.
+# of every target compiled and linked. With --cli (make dist): the CLI
+# alone, at WORK_DIR/TARGET/shakerand. Prints a line per target.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 all=0
-if [ "${1:-}" = --all ]; then
-    all=1
-    shift
-fi
+case ${1:-} in
+--all) all=1 && shift ;;
+--cli) all=cli && shift ;;
+esac
 work=${1:-$root/build-platforms}
 mkdir -p "$work"
 work=$(cd "$work" && pwd) # absolute: compilers and linkers run elsewhere
@@ -53,6 +54,8 @@ clang_version=$("$zig" cc --version | sed -n 's/.*clang version \([0-9.]*\).*/\1
 targets_for() { # build library
     if [ $all = 1 ]; then
         echo all
+    elif [ $all = cli ]; then
+        echo shakerand_cli
     else
         echo "shakerand_static $2 shakerand_cli"
         ninja -C "$1" -t targets all | sed -n 's|^\(tests/CMakeFiles/[a-z0-9_]*\.dir/[^:]*\.o\):.*|\1|p' | sort -u
@@ -61,6 +64,8 @@ targets_for() { # build library
 describe() {
     if [ $all = 1 ]; then
         echo "the libraries, the CLI and every C suite, linked"
+    elif [ $all = cli ]; then
+        echo "the CLI"
     else
         echo "the libraries and the CLI, linked; every C suite compiled"
     fi
@@ -120,6 +125,7 @@ for target in $targets; do
         echo "platform $target: FAILED ($(($(date +%s) - start)) s; $log)"
     fi
 done
+[ $all = cli ] && exit $status
 
 # Each C++ header alone, as a user's file would include it, against libc++
 # with the C++ tests' warnings.

@@ -107,11 +107,15 @@ cli() { # NAME STRIP CMAKE-ARGS...
         "$@" >"$dir.log" 2>&1 || { cat "$dir.log" >&2; exit 1; }
     cmake --build "$dir" --target shakerand_cli -j "$jobs" >>"$dir.log" 2>&1 ||
         { tail -30 "$dir.log" >&2; exit 1; }
-    pkg=$work/pkg/shakerand-$version-$name
-    mkdir -p "$pkg/completions"
     exe=shakerand
     [ -f "$dir/shakerand.exe" ] && exe=shakerand.exe
-    "$strip" -o "$pkg/$exe" "$dir/$exe"
+    package "$name" "$dir/$exe" "$strip"
+}
+package() { # NAME BINARY [STRIP]: the archive of one platform's CLI
+    name=$1 exe=$(basename "$2")
+    pkg=$work/pkg/shakerand-$version-$name
+    mkdir -p "$pkg/completions"
+    if [ -n "${3:-}" ]; then "$3" -o "$pkg/$exe" "$2"; else cp "$2" "$pkg/$exe"; fi
     cp "$src/cli/shakerand.1" "$src/LICENSE-MIT" "$src/LICENSE-APACHE" "$pkg/"
     cp "$src/cli/completions/shakerand.bash" "$src/cli/completions/_shakerand" \
         "$src/cli/completions/shakerand.fish" "$pkg/completions/"
@@ -137,6 +141,13 @@ done
 tools/install-deps.sh windows >/dev/null
 cli windows-x86_64 x86_64-w64-mingw32-strip -DCMAKE_SYSTEM_NAME=Windows \
     -DCMAKE_C_COMPILER=x86_64-w64-mingw32-gcc-posix
+# macOS: zig cc through tests/platforms/build.sh's CMake set-up, built only;
+# linked to libSystem as every macOS program is (no static form), and not
+# stripped (no Mach-O strip here).
+SHAKERAND_TOOLS_VENV=${SHAKERAND_TOOLS_VENV:-$root/build-tools/venv} "$src/tests/platforms/build.sh" --cli \
+    "$work/macos" aarch64-macos x86_64-macos >"$work/macos.log" 2>&1 || { tail -30 "$work/macos.log" >&2; exit 1; }
+package macos-arm64 "$work/macos/aarch64-macos/shakerand"
+package macos-x86_64 "$work/macos/x86_64-macos/shakerand"
 
 # The SBOM (SPDX 2.3) over every file above, then SHA256SUMS over all of it.
 python3 tools/dist/pack.py seal "$dist" "$version" "$commit"
