@@ -106,18 +106,13 @@ enum {
     PROBE_BYTES = 4096, /* no page is smaller */
 };
 
-#if defined(__GNUC__)
-#define TLS_INITIAL_EXEC __attribute__((tls_model("initial-exec")))
-#else
-#define TLS_INITIAL_EXEC
-#endif
-
 #if defined(_WIN32)
 /* Nothing to record: wipe_depth reads the running fiber's bounds. */
 void shakerand_stack_record_bounds(void) {}
 #else
 /* The thread's own stack, [low, high); zero while not known. */
-static _Thread_local uintptr_t tls_stack_low TLS_INITIAL_EXEC, tls_stack_high TLS_INITIAL_EXEC;
+static _Thread_local uintptr_t tls_stack_low SHAKERAND_TLS_INITIAL_EXEC,
+    tls_stack_high SHAKERAND_TLS_INITIAL_EXEC;
 
 void shakerand_stack_record_bounds(void)
 {

@@ -100,12 +100,6 @@ struct system_state {
     shakerand_engine engine;
 };
 
-#if defined(__GNUC__)
-#define TLS_INITIAL_EXEC __attribute__((tls_model("initial-exec")))
-#else
-#define TLS_INITIAL_EXEC
-#endif
-
 /* Per thread: a pointer (the state itself has pages of its own) and the
  * marker, read and written only through these accessors. */
 #if defined(_WIN32)
@@ -140,7 +134,7 @@ static inline void tls_inside_set(int inside)
 static _Thread_local struct {
     struct system_state *state;
     volatile sig_atomic_t inside;
-} tls TLS_INITIAL_EXEC;
+} tls SHAKERAND_TLS_INITIAL_EXEC;
 static inline struct system_state *tls_state_get(void) { return tls.state; }
 static inline void tls_state_set(struct system_state *s) { tls.state = s; }
 static inline int tls_inside_get(void) { return tls.inside; }

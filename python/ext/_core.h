@@ -100,13 +100,15 @@ int pyext_uuid_init(core_state *st);
 extern PyType_Spec pyext_engine_spec;
 int pyext_engine_enter(EngineObject *self);
 void pyext_engine_leave(EngineObject *self, int locked);
-int pyext_engine_revive(EngineObject *self);
+/* Takes the engine's lock, waiting without the GIL; -1 with an exception
+ * if a fork left the engine unusable. */
+int pyext_engine_lock(EngineObject *self);
 
 /* bitgen.c */
 extern PyType_Spec pyext_system_bits_spec;
 /* Forks this process has come through, counted in the child's fork handler:
  * an engine last used in an earlier generation may hold a parent thread's
- * lock or a half-done fill (pyext_engine_revive). */
+ * lock or a half-done fill (engine.c, engine_revive). */
 extern unsigned long pyext_fork_generation;
 int pyext_register_fork_handlers(void);
 void pyext_bitgen_init(numpy_bitgen *bitgen, void *state, uint64_t (*u64)(void *),

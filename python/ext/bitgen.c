@@ -65,13 +65,19 @@ void pyext_bitgen_init(numpy_bitgen *bitgen, void *state, uint64_t (*u64)(void *
  * *slot (the object owning bitgen keeps it, and numpy keeps the object). */
 PyObject *pyext_bitgen_capsule(PyObject **slot, numpy_bitgen *bitgen)
 {
-    if (*slot == NULL) {
+#if defined(Py_GIL_DISABLED)
+    /* Two threads asking at once make one capsule, not one each. */
+    static pthread_mutex_t making = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&making);
+#endif
+    if (*slot == NULL)
         *slot = PyCapsule_New(bitgen, "BitGenerator", NULL);
-        if (*slot == NULL)
-            return NULL;
-    }
-    Py_INCREF(*slot);
-    return *slot;
+    PyObject *capsule = *slot;
+    Py_XINCREF(capsule);
+#if defined(Py_GIL_DISABLED)
+    pthread_mutex_unlock(&making);
+#endif
+    return capsule;
 }
 
 struct system_bits {

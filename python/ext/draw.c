@@ -5,6 +5,8 @@
  */
 #include "_core.h"
 
+#include "arch.h" /* SHAKERAND_TLS_INITIAL_EXEC */
+
 #include <string.h>
 
 /* ---- Little-endian words, whatever the host ---------------------------- */
@@ -61,7 +63,7 @@ static int long_to_be_bytes(PyObject *v, unsigned char *p, size_t n)
  * is made here, where a failure can be raised, rather than in a draw,
  * where it would be fatal. Per thread, so shared by every interpreter the
  * thread runs. */
-static _Thread_local int thread_ready __attribute__((tls_model("initial-exec")));
+static _Thread_local int thread_ready SHAKERAND_TLS_INITIAL_EXEC;
 
 int pyext_raise_status(int status)
 {
@@ -185,13 +187,8 @@ static int fill_without_gil(EngineObject *owner, char *p, Py_ssize_t n)
         Py_END_ALLOW_THREADS
         return status != SHAKERAND_OK ? pyext_raise_status(status) : 0;
     }
-    if (owner->generation != pyext_fork_generation && pyext_engine_revive(owner) < 0)
+    if (pyext_engine_lock(owner) < 0)
         return -1;
-    if (!PyThread_acquire_lock(owner->lock, NOWAIT_LOCK)) {
-        Py_BEGIN_ALLOW_THREADS
-        PyThread_acquire_lock(owner->lock, WAIT_LOCK);
-        Py_END_ALLOW_THREADS
-    }
     /* Set and cleared under the lock; with a GIL, also read under it by
      * callers that do not take the lock (pyext_engine_enter). */
     owner->busy = 1;

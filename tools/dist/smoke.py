@@ -29,7 +29,10 @@ if f"Tag: {tag}\n" not in wheel:
 got = shakerand.Random(seed, "chacha8rand").randbytes(16)
 if got.hex() != want:
     sys.exit(f"seeded chacha8rand gave {got.hex()}, the oracle {want}")
-words = BitGenerator(seed, "chacha8rand").random_raw(2)
+# Full-range 64-bit integers are the bit generator's words as numpy takes
+# them from the capsule's next_uint64.
+g = np.random.Generator(BitGenerator(seed, "chacha8rand"))
+words = g.integers(0, 2**64, size=2, dtype=np.uint64)
 if [int(w) for w in words] != [int.from_bytes(got[i:i + 8], "little") for i in (0, 8)]:
     sys.exit(f"numpy BitGenerator's words {words} are not the engine's")
 values = np.random.Generator(SystemBitGenerator()).random(1000)

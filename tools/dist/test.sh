@@ -104,15 +104,17 @@ same "npm import" "$(cd "$scratch/npm" && node --input-type=module -e "import { 
 
 # Python: a PEP 503 index (simple/) over dist/python. For each CPython here
 # (pyenv's 3.9 to 3.13 on this kind of machine, Debian's python3.11, and the
-# free-threaded 3.13 tools/python-ft.sh built), a
-# fresh virtual environment gets numpy from PyPI, then shakerand from that
-# index alone, by a pip whose PATH holds nothing but the environment (no
-# compiler) and --only-binary; tools/dist/smoke.py checks the tag pip chose
-# and runs it. Then every Linux wheel's tag against auditwheel show, and the
-# aarch64, ppc64le and s390x wheels, fetched by pip for that platform
-# (--platform, --target), run under qemu-user by Debian 12's python3.11 and
-# numpy of that architecture (tools/debian-root.sh), whose pyconfig.h must
-# be the one wheels.py derived for it from amd64's.
+# free-threaded 3.13 tools/python-ft.sh built), a fresh virtual environment
+# gets numpy from PyPI, then shakerand from that index alone, by a pip whose
+# PATH holds nothing but the environment (no compiler) and --only-binary;
+# tools/dist/smoke.py checks the tag pip chose and runs it. Then every
+# Linux wheel's tag against auditwheel show, every musllinux wheel loaded by
+# musl's dynamic linker (tools/dist/musl-load.sh), and wheels fetched by pip
+# for another platform or CPython (--platform, --python-version, --target)
+# run under qemu-user by a Debian CPython and numpy unpacked for it
+# (tools/debian-root.sh): 3.11 of Debian 12 for aarch64, ppc64le and s390x,
+# whose pyconfig.h must be the one wheels.py derives for it from amd64's,
+# and 3.14 and 3.15 of Debian unstable for x86-64 (the root make dist made).
 py_venv=$root/build-dist/py-venv
 [ -x "$py_venv/bin/auditwheel" ] || fail "no $py_venv/bin/auditwheel (make dist installs it)"
 simple=$scratch/simple
@@ -125,7 +127,12 @@ mkdir -p "$simple/shakerand"
     echo '</body></html>'
 } >"$simple/shakerand/index.html"
 echo '<!DOCTYPE html><html><body><a href="shakerand/">shakerand</a></body></html>' >"$simple/index.html"
-pip_from_index="--disable-pip-version-check --no-cache-dir --index-url file://$simple --only-binary :all:"
+pip_from_index() { # PIP ARGS...: pip install from simple/ alone, wheels only
+    pip=$1
+    shift
+    "$pip" install -q --disable-pip-version-check --no-cache-dir --index-url "file://$simple" \
+        --only-binary :all: "$@"
+}
 smoke=$root/tools/dist/smoke.py
 pythons=""
 for p in "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.*/bin/python3 /usr/bin/python3.11; do
@@ -133,17 +140,23 @@ for p in "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.*/bin/python3 /usr/bin/python3
 sys.exit(sysconfig.get_config_var('Py_GIL_DISABLED') or sys.version_info < (3, 9))" 2>/dev/null &&
         pythons="$pythons $p"
 done
+ft=$(tools/python-ft.sh --if-built)
+if ls "$dist"/python/*-cp313t-*.whl >/dev/null 2>&1; then
+    [ -n "$ft" ] || fail "dist/ has cp313t wheels but no free-threaded CPython is built (tools/python-ft.sh)"
+    pythons="$pythons $ft"
+fi
 [ -n "$pythons" ] || fail "no CPython to install the wheels into"
-for p in $pythons $(tools/python-ft.sh); do
-    abi=$("$p" -c 'import sys; print("cp%d%d" % sys.version_info[:2])')
-    tag=$abi-$("$p" -c 'import sys; print("cp%d%d" % sys.version_info[:2] + ("" if sys._is_gil_enabled() else "t"))' 2>/dev/null ||
-        echo "$abi")-manylinux_2_17_x86_64
+for p in $pythons; do
+    tag=$("$p" -c 'import sys; v = "cp%d%d" % sys.version_info[:2]
+print(v + "-" + v + ("t" if hasattr(sys, "_is_gil_enabled") and not sys._is_gil_enabled() else ""))')
     env=$scratch/py-$(echo "$p" | tr / _)
     "$p" -m venv "$env"
-    "$env/bin/pip" install -q --disable-pip-version-check numpy >/dev/null 2>&1 || fail "numpy from PyPI for $p"
-    env -i HOME="$scratch" PATH="$env/bin" "$env/bin/pip" install -q $pip_from_index "shakerand==$version" ||
+    # numpy as a wheel (the newest numpy has none for 3.13t: pip takes an older one)
+    "$env/bin/pip" install -q --disable-pip-version-check --only-binary numpy numpy >/dev/null 2>&1 ||
+        fail "numpy from PyPI for $p"
+    (PATH=$env/bin && export PATH && pip_from_index "$env/bin/pip" "shakerand==$version") ||
         fail "pip install shakerand==$version for $p from $simple"
-    out=$(env -i PATH="$env/bin" "$env/bin/python" "$smoke" "$seed_text" "$want" "$tag") ||
+    out=$(env -i PATH="$env/bin" "$env/bin/python" "$smoke" "$seed_text" "$want" "$tag-manylinux_2_17_x86_64") ||
         fail "the wheel for $p: $out"
     same "pip install, $("$p" -V) ($p; ${out#* })" "${out%% *}"
 done
@@ -163,27 +176,40 @@ sys.exit(not (key(c)[0] == key(f)[0] and key(c)[1] >= key(f)[1]))" "$found" "$cl
         fail "$name claims $claimed, auditwheel show finds $found"
 done
 step "auditwheel show: every Linux wheel's tag holds ($(ls "$dist"/python/*linux*.whl | wc -l) wheels)"
+for wheel in "$dist"/python/*musllinux*.whl; do
+    out=$(tools/dist/musl-load.sh "$wheel" "$scratch/musl") || fail "$(basename "$wheel"): $out"
+done
+step "musl's dynamic linker loads every musllinux wheel's extension ($out)"
 
 amd64_root=$root/build-dist/roots/bookworm-amd64
-"$root/tools/debian-root.sh" bookworm amd64 "$amd64_root" libpython3.11-dev || fail "Debian's amd64 python3.11 headers"
-for a in arm64:aarch64:aarch64:manylinux_2_17_aarch64 ppc64el:ppc64le:powerpc64le:manylinux_2_19_ppc64le \
-         s390x:s390x:s390x:manylinux_2_17_s390x; do
-    deb=${a%%:*} rest=${a#*:}
-    qarch=${rest%%:*} rest=${rest#*:}
-    triple=${rest%%:*}-linux-gnu plat=${rest#*:}
-    r=$root/build-dist/roots/bookworm-$deb
-    "$root/tools/debian-root.sh" bookworm "$deb" "$r" python3.11-minimal libpython3.11-stdlib python3-numpy \
-        libpython3.11-dev || fail "Debian's $deb python3.11"
-    python3 tools/dist/wheels.py pyconfig "$qarch" "$amd64_root/usr/include/x86_64-linux-gnu/python3.11/pyconfig.h" |
-        grep -v PY_SUPPORT_TIER >"$scratch/pyconfig-$qarch.h"
-    grep -v PY_SUPPORT_TIER "$r/usr/include/$triple/python3.11/pyconfig.h" | cmp -s - "$scratch/pyconfig-$qarch.h" ||
-        fail "wheels.py's pyconfig.h for $qarch is not Debian's"
-    "$py_venv/bin/pip" install -q $pip_from_index --no-deps --platform "$plat" --python-version 3.11 \
-        --implementation cp --abi cp311 --target "$scratch/py-$qarch" "shakerand==$version" ||
-        fail "pip install --platform $plat shakerand==$version"
-    out=$(cd "$scratch" && QEMU_LD_PREFIX=$r PYTHONPATH=$scratch/py-$qarch "qemu-$qarch" "$r/usr/bin/python3.11" \
-        "$smoke" "$seed_text" "$want" "cp311-cp311-$plat" 2>&1) || fail "the $plat wheel under qemu: $out"
-    same "pip install --platform $plat, Debian's python3.11 under qemu-$qarch (${out#* })" "${out%% *}"
+tools/debian-root.sh bookworm amd64 "$amd64_root" libpython3.11-dev || fail "Debian's amd64 python3.11 headers"
+sid_root=$root/build-dist/roots/sid-amd64
+[ -x "$sid_root/usr/bin/python3.14" ] || fail "no $sid_root (make dist makes it)"
+# suite:Debian architecture:qemu's name:GNU triple's CPU:wheel platform:CPython
+for a in bookworm:arm64:aarch64:aarch64:manylinux_2_17_aarch64:3.11 \
+    bookworm:ppc64el:ppc64le:powerpc64le:manylinux_2_19_ppc64le:3.11 \
+    bookworm:s390x:s390x:s390x:manylinux_2_17_s390x:3.11 \
+    sid:amd64:x86_64:x86_64:manylinux_2_17_x86_64:3.14 sid:amd64:x86_64:x86_64:manylinux_2_17_x86_64:3.15; do
+    field() { echo "$a" | cut -d: -f"$1"; }
+    suite=$(field 1) deb=$(field 2) qarch=$(field 3) triple=$(field 4)-linux-gnu plat=$(field 5) pyv=$(field 6)
+    abi=cp$(echo "$pyv" | tr -d .)
+    if [ "$suite" = sid ]; then
+        r=$sid_root
+    else
+        r=$root/build-dist/roots/$suite-$deb
+        tools/debian-root.sh "$suite" "$deb" "$r" python3.11-minimal libpython3.11-stdlib python3-numpy \
+            libpython3.11-dev || fail "Debian's $deb python3.11"
+        python3 tools/dist/wheels.py pyconfig "$qarch" "$amd64_root/usr/include/x86_64-linux-gnu/python3.11/pyconfig.h" |
+            grep -v PY_SUPPORT_TIER >"$scratch/pyconfig-$qarch.h"
+        grep -v PY_SUPPORT_TIER "$r/usr/include/$triple/python3.11/pyconfig.h" |
+            cmp -s - "$scratch/pyconfig-$qarch.h" || fail "wheels.py's pyconfig.h for $qarch is not Debian's"
+    fi
+    target=$scratch/py-$qarch-$abi
+    pip_from_index "$py_venv/bin/pip" --no-deps --platform "$plat" --python-version "$pyv" --implementation cp \
+        --abi "$abi" --target "$target" "shakerand==$version" || fail "pip install --platform $plat shakerand==$version"
+    out=$(cd "$scratch" && QEMU_LD_PREFIX=$r PYTHONPATH=$target "qemu-$qarch" "$r/usr/bin/python$pyv" \
+        "$smoke" "$seed_text" "$want" "$abi-$abi-$plat" 2>&1) || fail "the $abi $plat wheel under qemu: $out"
+    same "pip install --platform $plat --python-version $pyv, Debian's python$pyv under qemu-$qarch (${out#* })" "${out%% *}"
 done
 
 # Go: a new module fetching the module from the local proxy tree only (no

@@ -14,16 +14,15 @@ test-dist. The compiler and linker options are python/setup.py's
 (build_options), the sources its list and the extension's, the metadata the
 sdist's PKG-INFO, so a wheel holds what pip would build from the sdist.
 
-One wheel per CPython version (cp39 to cp313, and cp313t, the free-threaded
-3.13, when SHAKERAND_FT_PYTHON names one), not one abi3 wheel (which no
-free-threaded CPython loads either): the
+One wheel per CPython version (cp39 to cp315, and cp313t, the free-threaded
+3.13), not one abi3 wheel (which no free-threaded CPython loads either): the
 extension's hot paths use the full C API (METH_FASTCALL, PyTuple_GET_ITEM,
 the bytes and float macros) and its big-integer conversions
 _PyLong_FromByteArray/_PyLong_AsByteArray, which have no limited-API
 equivalent before 3.13; numpy is not compiled against (the bit generator
 is a plain bitgen_t struct in a capsule), so no numpy ABI enters the tag.
-Headers: each CPython's own include directory (pyenv's, on this kind of
-machine); pyconfig.h is the only architecture-specific header, and the
+Headers: each CPython's own include directory (python_includes says
+whose); pyconfig.h is the only architecture-specific header, and the
 others' are derived from x86-64's by `pyconfig` (make test-dist checks the
 derivation against Debian's own arm64, ppc64el and s390x pyconfig.h).
 """
@@ -37,6 +36,7 @@ import os
 import pathlib
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -63,7 +63,8 @@ TARGETS = [
     ("x86_64-macos.11.0", ["macosx_11_0_x86_64"], "darwin", None, "x86_64"),
     ("aarch64-macos.11.0", ["macosx_11_0_arm64"], "darwin", None, "arm64"),
 ]
-PYTHONS = ["3.9", "3.10", "3.11", "3.12", "3.13"]
+PYTHONS = ["3.9", "3.10", "3.11", "3.12", "3.13"]  # pyenv's, on this kind of machine
+DEBIAN_PYTHONS = ["3.14", "3.15"]  # Debian unstable's
 
 
 def pyconfig_for(arch, text):
@@ -89,8 +90,13 @@ def pyconfig_for(arch, text):
 
 
 def python_includes():
-    """{"3.X": include directory} of the CPythons found (pyenv's newest
-    release of each version; free-threaded builds left out)."""
+    """{"3.X": (include directory, its pyconfig.h)} of the CPythons found:
+    pyenv's newest release of each of PYTHONS; 3.14 and 3.15 from the
+    Debian root SHAKERAND_DEBIAN_PYTHONS names (its libpython3.X-dev, whose
+    pyconfig.h is the multiarch one); the free-threaded 3.13 that
+    tools/python-ft.sh builds (SHAKERAND_FT_PYTHON: its interpreter). A
+    version not found is an error unless SHAKERAND_DIST_PARTIAL=1: a
+    release made elsewhere must not quietly ship fewer wheels."""
     found = {}
     versions = pathlib.Path(os.environ.get("PYENV_ROOT", pathlib.Path.home() / ".pyenv")) / "versions"
     for v in PYTHONS:
@@ -98,16 +104,26 @@ def python_includes():
         for d in reversed(dirs):
             inc = d / "include" / f"python{v}"
             if re.fullmatch(rf"{re.escape(v)}\.\d+", d.name) and (inc / "Python.h").is_file():
-                found[v] = inc
+                found[v] = (inc, inc / "pyconfig.h")
                 break
-    # The free-threaded 3.13 tools/python-ft.sh builds (SHAKERAND_FT_PYTHON:
-    # its interpreter), whose pyconfig.h defines Py_GIL_DISABLED.
+    debian = os.environ.get("SHAKERAND_DEBIAN_PYTHONS")
+    for v in DEBIAN_PYTHONS:
+        inc = pathlib.Path(debian or "/nonexistent") / "usr" / "include" / f"python{v}"
+        config = inc.parent / "x86_64-linux-gnu" / f"python{v}" / "pyconfig.h"
+        if (inc / "Python.h").is_file() and config.is_file():
+            found[v] = (inc, config)
     ft = os.environ.get("SHAKERAND_FT_PYTHON")
     if ft:
         inc = pathlib.Path(ft).resolve().parent.parent / "include" / "python3.13t"
         if not (inc / "pyconfig.h").is_file() or "#define Py_GIL_DISABLED 1" not in (inc / "pyconfig.h").read_text():
             raise SystemExit(f"wheels.py: {inc} holds no free-threaded CPython's headers")
-        found["3.13t"] = inc
+        found["3.13t"] = (inc, inc / "pyconfig.h")
+    missing = [v for v in PYTHONS + DEBIAN_PYTHONS + ["3.13t"] if v not in found]
+    if missing and os.environ.get("SHAKERAND_DIST_PARTIAL") != "1":
+        raise SystemExit(f"wheels.py: no headers of CPython {', '.join(missing)} here "
+                         "(SHAKERAND_DIST_PARTIAL=1 makes the wheels of the others)")
+    if missing:
+        print(f"wheels: no headers of CPython {', '.join(missing)} here: no wheels for them")
     return found
 
 
@@ -188,15 +204,12 @@ def build_wheels(src, sdist, out, work, zig):
     licences = {f"shakerand-{version}.dist-info/licenses/{n}": ((src / n).read_bytes(), False)
                 for n in ("LICENSE-MIT", "LICENSE-APACHE")}
     pythons = python_includes()
-    missing = [v for v in PYTHONS if v not in pythons]
-    if missing:
-        print(f"wheels: no headers of CPython {', '.join(missing)} here: no wheels for them")
     extra_cflags = shlex.split(os.environ.get("CFLAGS", ""))
     pool = concurrent.futures.ThreadPoolExecutor(JOBS)
     made = []
     for target, tags, platform, suffix, cpu in TARGETS:
         options = setup.build_options(platform)
-        flags = ["-target", target, "-fPIC"] + extra_cflags + options["extra_compile_args"] + [
+        flags = ["-target", target, "-fPIC", "-g0"] + extra_cflags + options["extra_compile_args"] + [
             f"-D{name}" if value is None else f"-D{name}={value}" for name, value in options["define_macros"]]
         tdir = work / target
         tdir.mkdir(parents=True, exist_ok=True)
@@ -207,20 +220,30 @@ def build_wheels(src, sdist, out, work, zig):
             return obj
         core_objs = list(pool.map(lambda c: compile_to(
             c, tdir / ("core-" + str(c.relative_to(src)).replace("/", "_") + ".o"), []), core))
-        for v, include in pythons.items():
+        for v, (include, config) in pythons.items():
             abi = "cp" + v.replace(".", "")  # cp313t for the free-threaded 3.13
             python_tag = abi.rstrip("t")
             vdir = tdir / abi
-            (vdir / "include").mkdir(parents=True, exist_ok=True)
-            (vdir / "include" / "pyconfig.h").write_text(
-                pyconfig_for(cpu, (include / "pyconfig.h").read_text()))
-            more = ["-I", str(vdir / "include"), "-I", str(include)]
+            # A copy of the headers with the target's pyconfig.h in place:
+            # Python.h includes it as "pyconfig.h", found beside itself first.
+            shutil.rmtree(vdir / "include", ignore_errors=True)
+            shutil.copytree(include, vdir / "include")
+            (vdir / "include" / "pyconfig.h").write_text(pyconfig_for(cpu, config.read_text()))
+            more = ["-I", str(vdir / "include")]
+            used = subprocess.run([zig, "cc", *flags, *more, "-I", str(src / "include"), "-I", str(src / "src"),
+                                   "-M", str(ext[0])], capture_output=True, text=True).stdout
+            if str(vdir / "include" / "pyconfig.h") not in used:
+                raise SystemExit(f"wheels.py: {target} {abi} would not compile with its own pyconfig.h")
             objs = list(pool.map(lambda c: compile_to(c, vdir / (c.stem + ".o"), more), ext))
             so = vdir / "_core.so"
-            link = [zig, "cc", "-target", target, "-shared", "-o", str(so), *map(str, objs + core_objs),
-                    *options["extra_link_args"]]
+            # Stripped (-s): no symbol table or debug map naming this
+            # machine's paths, so two builds elsewhere give the same bytes.
+            link = [zig, "cc", "-target", target, "-shared", "-s", "-o", str(so),
+                    *map(str, objs + core_objs), *options["extra_link_args"]]
             if platform == "darwin":
-                link += ["-Wl,-undefined,dynamic_lookup"]  # the interpreter's symbols, found at load
+                # The interpreter's symbols, found at load; an install name
+                # that is not this machine's path.
+                link += ["-Wl,-undefined,dynamic_lookup", "-Wl,-install_name,_core.so"]
             else:
                 link += ["-Wl,--build-id=none"]
             run(link)
@@ -230,7 +253,13 @@ def build_wheels(src, sdist, out, work, zig):
                 # allows only the name Alpine's libc has.
                 run([os.environ.get("PATCHELF", "patchelf"), "--replace-needed", "libc.so",
                      "libc.musl-x86_64.so.1", str(so)])
-            ext_suffix = f".cpython-{abi[2:]}-{suffix}.so" if suffix else f".cpython-{abi[2:]}-darwin.so"
+            if suffix is None:
+                ext_suffix = f".cpython-{abi[2:]}-darwin.so"
+            elif suffix.endswith("-musl") and v in ("3.9", "3.10"):
+                # CPython before 3.11 names musl "linux-gnu" too (bpo-43112).
+                ext_suffix = f".cpython-{abi[2:]}-{suffix[:-len('-musl')]}-gnu.so"
+            else:
+                ext_suffix = f".cpython-{abi[2:]}-{suffix}.so"
             files = dict(pure)
             files[f"shakerand/_core{ext_suffix}"] = (so.read_bytes(), True)
             files.update(licences)
