@@ -33,7 +33,7 @@ ifeq ($(shell command -v go 2>/dev/null),)
 export PATH := $(if $(wildcard /usr/local/go/bin/go),/usr/local/go/bin:)$(PATH)
 endif
 
-.PHONY: all deps build-c check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-verify test-vm test-vm-cached demo bench bench-go bench-java bench-python bench-js verify verify-long dist test-dist clean
+.PHONY: all deps build-c check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-rust test-verify test-vm test-vm-cached demo bench bench-go bench-java bench-python bench-js verify verify-long dist test-dist clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -48,7 +48,7 @@ deps:
 # pycryptodome), vector and CLI checks; the Go module (cgo); the Java suite
 # on JDK 17, both paths; the JavaScript package. make test runs everything;
 # make verify the long forms.
-CHECK_TARGETS := check-format test-c check-python check-go check-java test-js
+CHECK_TARGETS := check-format test-c check-python check-go check-java test-js test-rust
 check: deps
 	@tools/run-targets.sh "$(MAKE)" $(CHECK_TARGETS)
 	@echo "make check: passed (make test runs everything)"
@@ -76,7 +76,7 @@ check-java:
 # last two side by side (a+b), each mostly on one core: the JVMs under qemu
 # and the statistical batteries.
 TEST_TARGETS := check-format test-c test-install test-clang test-asan test-tsan test-cross test-platforms \
-    test-windows test-python test-go test-java test-js test-vm-cached test-java-cross+test-verify
+    test-windows test-python test-go test-java test-js test-rust test-vm-cached test-java-cross+test-verify
 test: deps
 	@tools/install-deps.sh verify # now, not beside test-java-cross's own apt downloads
 	@tools/run-targets.sh "$(MAKE)" $(TEST_TARGETS)
@@ -186,6 +186,10 @@ test-js: build-c
 	tools/install-deps.sh js
 	SHAKERAND_CLI=$(abspath $(BUILD))/shakerand js/run-tests.sh
 
+# The Rust crate (rust/): fmt, clippy, cargo test on every kernel, rustdoc.
+test-rust:
+	rust/run-tests.sh
+
 # The jar's aarch64, ppc64le and s390x natives under qemu-user with each
 # architecture's JVM: vectors, provider, threads, DARN and RNDR.
 test-java-cross:
@@ -294,4 +298,4 @@ bench-java:
 	java/run-bench.sh
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH) $(BUILD_PLATFORMS) $(BUILD_WINDOWS) build-fuzz build-verify build-tidy build-ctgrind build-vm build-dist dist
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_CLANG) $(BUILD_BENCH) $(BUILD_PLATFORMS) $(BUILD_WINDOWS) build-fuzz build-verify build-tidy build-ctgrind build-vm build-dist build-rust dist

@@ -98,7 +98,7 @@ for candidate in python3.14t python3.13t $("$ROOT/tools/python-ft.sh" --if-built
   free=""
 done
 if [ -z "$free" ]; then
-  echo "== free-threaded CPython: not installed, skipped"
+  echo "== free-threaded CPython: none here, skipped (tools/python-ft.sh builds one, as make dist does)"
 else
   # numpy from a wheel only (a source build takes many minutes); cffi and
   # pycryptodome may have no wheel for it, and the tests that need them skip.

@@ -34,6 +34,12 @@ closure=$(apt-cache "$@" depends --recurse --no-recommends --no-suggests --no-co
 for deb in "$state/debs"/*.deb; do
     dpkg-deb -x "$deb" "$root"
 done
+# Debian 13 and later put everything under /usr and leave /lib, /lib64 and
+# /bin to base-files' links (the dynamic linker is asked for as
+# /lib64/ld-linux-x86-64.so.2): the same links here.
+for d in bin sbin lib lib64; do
+    [ -e "$root/$d" ] || [ ! -d "$root/usr/$d" ] || ln -s "usr/$d" "$root/$d"
+done
 rootdir=$(cd "$root" && pwd)
 find "$root" -type l | while read -r link; do
     t=$(readlink "$link")

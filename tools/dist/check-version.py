@@ -5,7 +5,7 @@
 CMake reads VERSION itself (and refuses a header that disagrees). The
 copies below exist because a format or a build without CMake needs the
 number written out: the C header (Python's setup.py, Go's cgo and the
-WebAssembly build compile it), package.json, pom.xml, the JCA provider's
+WebAssembly build compile it), package.json, Cargo.toml, pom.xml, the JCA provider's
 version, the man page's title line, the jar names the Java scripts check,
 and CHANGELOG.md's entry. Exit 1 with each disagreeing copy named.
 
@@ -48,6 +48,7 @@ def main():
         ("include/shakerand.h SHAKERAND_VERSION_PATCH",
          found("include/shakerand.h", r"^#define SHAKERAND_VERSION_PATCH (\d+)"), patch),
         ("js/package.json version", json.loads(read("js/package.json"))["version"], version),
+        ("rust/Cargo.toml version", found("rust/Cargo.toml", r'^version = "([^"]+)"'), version),
         ("java/pom.xml <version>", None if pom_version is None else pom_version.text, version),
         ("java ShakeRandProvider version",
          found("java/src/main/java/org/shakerand/ShakeRandProvider.java", r'super\("ShakeRand", "([^"]+)"'),

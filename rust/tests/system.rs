@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+//! The system generator through Rust: threads, fork (libc's and a raw
+//! system call the C library never saw), a signal handler drawing while the
+//! thread it interrupted draws, and rand's distributions on it.
+use rand::seq::SliceRandom;
+use rand::RngExt;
+use rand_core::Rng;
+use std::collections::HashSet;
+use std::sync::{Mutex, MutexGuard};
+
+/// One test at a time: a raw clone made while another test's thread holds
+/// a lock (the entropy sources' while it seeds, or malloc's) leaves that
+/// lock held in the child, whose first draw may then wait for good
+/// (docs/system.md, raw forks).
+fn serial() -> MutexGuard<'static, ()> {
+    static SERIAL: Mutex<()> = Mutex::new(());
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[test]
+fn threads_get_distinct_words() {
+    let _serial = serial();
+    let words: Vec<u64> = (0..8)
+        .map(|_| {
+            std::thread::spawn(|| {
+                (0..10_000)
+                    .map(|_| shakerand::rng().next_u64())
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flat_map(|t| t.join().unwrap())
+        .collect();
+    assert_eq!(words.iter().collect::<HashSet<_>>().len(), words.len());
+}
+
+/// What a child made by `fork` draws first, and what this process draws
+/// after it: they must differ (the child never repeats its parent).
+#[cfg(unix)]
+fn child_and_parent(fork: impl Fn() -> libc::pid_t) -> ([u8; 32], [u8; 32]) {
+    let mut rng = shakerand::rng();
+    let _ = rng.next_u64(); // output made ahead in this thread before the fork
+    let mut fds = [0; 2];
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+    let pid = fork();
+    assert!(pid >= 0, "fork failed");
+    if pid == 0 {
+        let mut b = [0u8; 32];
+        shakerand::rng().fill_bytes(&mut b);
+        unsafe {
+            libc::write(fds[1], b.as_ptr().cast(), 32);
+            libc::_exit(0);
+        }
+    }
+    let mut parent = [0u8; 32];
+    rng.fill_bytes(&mut parent);
+    let mut child = [0u8; 32];
+    assert_eq!(
+        unsafe { libc::read(fds[0], child.as_mut_ptr().cast(), 32) },
+        32
+    );
+    let mut status = 0;
+    unsafe {
+        libc::waitpid(pid, &mut status, 0);
+        libc::close(fds[0]);
+        libc::close(fds[1]);
+    }
+    (child, parent)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_forked_child_repeats_nothing_of_its_parent() {
+    let _serial = serial();
+    let (child, parent) = child_and_parent(|| unsafe { libc::fork() });
+    assert_ne!(child, parent);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_child_of_a_raw_clone_repeats_nothing_of_its_parent() {
+    let _serial = serial();
+    // clone(SIGCHLD) as a system call: no atfork handler of the C library
+    // runs in the child, so only the core's own checks can tell.
+    let (child, parent) = child_and_parent(|| unsafe {
+        libc::syscall(libc::SYS_clone, libc::SIGCHLD, 0, 0, 0, 0) as libc::pid_t
+    });
+    assert_ne!(child, parent);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_handler_that_draws_neither_disturbs_nor_repeats_the_thread_it_interrupted() {
+    let _serial = serial();
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    static SEEN: AtomicUsize = AtomicUsize::new(0);
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    extern "C" fn handler(_: libc::c_int) {
+        LAST.store(shakerand::rng().next_u64(), Ordering::Relaxed);
+        SEEN.fetch_add(1, Ordering::Relaxed);
+    }
+    std::thread::spawn(|| {
+        let mut rng = shakerand::rng();
+        let _ = rng.next_u64(); // seeded before the handler can run
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = handler as extern "C" fn(libc::c_int) as usize;
+            libc::sigaction(libc::SIGUSR1, &action, std::ptr::null_mut());
+        }
+        let me = unsafe { libc::pthread_self() };
+        let mut words = HashSet::new();
+        for i in 0..200_000 {
+            if i % 1000 == 0 {
+                unsafe { libc::pthread_kill(me, libc::SIGUSR1) };
+                words.insert(LAST.load(Ordering::Relaxed));
+            }
+            assert!(words.insert(rng.next_u64()), "a word came twice");
+        }
+        assert_eq!(SEEN.load(Ordering::Relaxed), 200);
+    })
+    .join()
+    .unwrap();
+}
+
+#[test]
+fn rand_s_distributions_take_it() {
+    let _serial = serial();
+    let mut rng = shakerand::rng();
+    let mut counts = [0u32; 6];
+    for _ in 0..60_000 {
+        counts[rng.random_range(0..6)] += 1;
+    }
+    assert!(
+        counts.iter().all(|&c| (9_000..11_000).contains(&c)),
+        "{counts:?}"
+    );
+    let mut deck: Vec<u32> = (0..52).collect();
+    deck.shuffle(&mut rng);
+    assert_ne!(deck, (0..52).collect::<Vec<_>>());
+    let x: f64 = rng.random();
+    assert!((0.0..1.0).contains(&x));
+}
+
+#[test]
+fn samplers_and_uuids() {
+    let _serial = serial();
+    assert!(shakerand::below_u64(0).is_err());
+    assert!((0..1000).all(|_| shakerand::below_u64(7).unwrap() < 7));
+    let bound = [0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01]; // 2^64 + 1
+    for _ in 0..100 {
+        let v = shakerand::below_bytes(&bound).unwrap();
+        assert_eq!(v.len(), bound.len());
+        assert!(v <= bound.to_vec() && v != bound.to_vec());
+    }
+    assert!(shakerand::below_bytes(&[0, 0]).is_err());
+    let u = shakerand::uuid_v4();
+    assert_eq!(u[6] >> 4, 4);
+    assert_eq!(u[8] >> 6, 2);
+    let (a, b) = (shakerand::uuid_v7(), shakerand::uuid_v7());
+    assert_eq!(a[6] >> 4, 7);
+    assert!(a < b, "UUIDv7 is monotonic within the process");
+}

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+//! The repository's vector file (vectors/shakerand.json, written from the
+//! Python reference model), as every other language reads it: each engine's
+//! chunks at their offsets and the SHA-256 of its first 64 KiB, then C2SP's
+//! chacha8rand words (Go's math/rand/v2 ChaCha8).
+use rand_core::Rng;
+use sha2::{Digest, Sha256};
+use shakerand::{Engine, Kind};
+
+fn vectors() -> serde_json::Value {
+    let path = std::env::var("SHAKERAND_VECTORS").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../vectors/shakerand.json").to_string()
+    });
+    serde_json::from_str(&std::fs::read_to_string(&path).expect("the vector file")).unwrap()
+}
+
+fn hex(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_engine_stream_of_the_vector_file() {
+    let v = vectors();
+    let mut checked = 0;
+    for entry in v["engines"].as_array().unwrap() {
+        let kind = Kind::from_name(entry["engine"].as_str().unwrap()).expect("a known kind");
+        let seed = hex(entry["seed_hex"].as_str().unwrap());
+        let chunks = entry["chunks"].as_array().unwrap();
+        let end = chunks
+            .iter()
+            .map(|c| c["offset"].as_u64().unwrap() as usize + 64)
+            .max()
+            .unwrap()
+            .max(65536);
+        let mut stream = vec![0u8; end];
+        // In odd pieces, so the engines' block boundaries fall mid-call.
+        let mut e = Engine::new(kind, &seed).unwrap();
+        let mut at = 0;
+        for piece in [1usize, 7, 63, 1000, 4093].iter().cycle() {
+            let n = (*piece).min(end - at);
+            e.fill_bytes(&mut stream[at..at + n]);
+            at += n;
+            if at == end {
+                break;
+            }
+        }
+        for c in chunks {
+            let off = c["offset"].as_u64().unwrap() as usize;
+            assert_eq!(
+                stream[off..off + 64],
+                hex(c["hex"].as_str().unwrap())[..],
+                "{} at {off}",
+                kind.name()
+            );
+        }
+        let digest = Sha256::digest(&stream[..65536]);
+        assert_eq!(
+            digest[..],
+            hex(entry["sha256_of_first_65536"].as_str().unwrap())[..],
+            "{}",
+            kind.name()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 8, "only {checked} streams in the vector file");
+}
+
+#[test]
+fn c2sp_chacha8rand_is_gos_chacha8() {
+    let v = vectors();
+    let c = &v["c2sp_chacha8rand"];
+    let mut e = Engine::new(Kind::ChaCha8Rand, &hex(c["seed_hex"].as_str().unwrap())).unwrap();
+    let words = c["uint64_hex"].as_array().unwrap();
+    assert!(words.len() >= 32);
+    for (i, w) in words.iter().enumerate() {
+        assert_eq!(
+            e.next_u64(),
+            u64::from_str_radix(w.as_str().unwrap(), 16).unwrap(),
+            "word {i}"
+        );
+    }
+}
+
+#[test]
+fn the_kind_table_is_the_core_s() {
+    let v = vectors();
+    let kinds = v["kinds"].as_array().unwrap();
+    assert_eq!(kinds.len(), Kind::ALL.len());
+    for (k, entry) in Kind::ALL.iter().zip(kinds) {
+        assert_eq!(k.name(), entry["name"].as_str().unwrap());
+        assert_eq!(
+            k.seed_size().unwrap_or(0) as u64,
+            entry["seed_size"].as_u64().unwrap()
+        );
+    }
+}
+
+#[test]
+fn a_chacha8rand_seed_of_another_length_is_an_error() {
+    let err = Engine::new(Kind::ChaCha8Rand, &[0u8; 31]).unwrap_err();
+    assert_eq!(err.code(), -1);
+    assert!(!err.to_string().is_empty());
+    assert!(Engine::new(Kind::TurboShake256, &[]).is_ok());
+}
