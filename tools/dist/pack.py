@@ -79,6 +79,7 @@ def describe(rel, version):
     v = version
     table = [
         (f"python/shakerand-{v}.tar.gz", "Python sdist (builds the extension from the C core it carries)"),
+        (f"rust/shakerand-{v}.crate", "Rust crate (cargo package; carries the C core it builds with the cc crate)"),
         ("maven-metadata.xml", "Maven repository metadata (the versions, for ranges and LATEST)"),
         ("-manylinux_", "Python wheel (manylinux, glibc floor and CPU in its name; tools/dist/wheels.py)"),
         ("-musllinux_", "Python wheel (musllinux, x86-64; built only)"),

@@ -212,6 +212,37 @@ for a in bookworm:arm64:aarch64:aarch64:manylinux_2_17_aarch64:3.11 \
     same "pip install --platform $plat --python-version $pyv, Debian's python$pyv under qemu-$qarch (${out#* })" "${out%% *}"
 done
 
+# Rust: a new cargo project whose one dependency on shakerand is the
+# unpacked .crate, by path (its own workspace, so the repository's is not
+# taken for it).
+mkdir -p "$scratch/rust/app/src"
+tar -xzf "$dist/rust/shakerand-$version.crate" -C "$scratch/rust"
+cat >"$scratch/rust/app/Cargo.toml" <<EOF
+[package]
+name = "distcheck"
+version = "0.1.0"
+edition = "2021"
+
+[dependencies]
+shakerand = { path = "../shakerand-$version" }
+rand_core = "0.10"
+
+[workspace]
+EOF
+cat >"$scratch/rust/app/src/main.rs" <<EOF
+use rand_core::Rng;
+
+fn main() {
+    let mut e = shakerand::Engine::new(shakerand::Kind::ChaCha8Rand, b"$seed_text").unwrap();
+    let mut b = [0u8; 16];
+    e.fill_bytes(&mut b);
+    println!("{}", b.iter().map(|x| format!("{x:02x}")).collect::<String>());
+}
+EOF
+got=$(cd "$scratch/rust/app" && PATH="$HOME/.cargo/bin:$PATH" CARGO_TARGET_DIR="$scratch/rust/target" cargo run -q) ||
+    fail "cargo run with the .crate"
+same "cargo, the .crate by path" "$got"
+
 # Go: a new module fetching the module from the local proxy tree only (no
 # fallback to direct, a module cache of its own), the checksum database off
 # for this path alone (GONOSUMDB; GOPRIVATE would also bypass the proxy).
