@@ -19,33 +19,12 @@ fi
 cross=$(pwd)/target/cross
 mkdir -p "$cross"
 
-# A JVM for Debian architecture $1: its packages downloaded with an apt configuration of its
-# own (package lists under target/cross/, so the machine's apt state, architectures included,
-# is never touched) and unpacked into a root of its own; absolute symbolic links are made to
-# point inside that root.
+# A JVM for Debian architecture $1: Debian 12's packages unpacked into a root of their own
+# under target/cross/ (tools/debian-root.sh: never installed, the machine's apt state untouched).
 jvm_root() {
-    arch=$1 root="$cross/root-$arch"
-    if [ ! -x "$root/usr/lib/jvm/java-17-openjdk-$arch/bin/java" ]; then
-        state="$cross/apt-$arch"
-        rm -rf "$state" "$root"
-        mkdir -p "$state/lists/partial" "$state/cache/archives/partial" "$state/debs" "$root"
-        set -- -o APT::Architecture="$arch" -o APT::Architectures::="$arch" \
-            -o Dir::State::Lists="$state/lists" -o Dir::Cache="$state/cache" \
-            -o Dir::State::status=/dev/null
-        # A mirror mid-sync can fail one list; the packages come from the lists that loaded.
-        apt-get "$@" update -qq >/dev/null 2>&1 || true
-        (cd "$state/debs" && apt-get "$@" download -q openjdk-17-jre-headless libc6 libgcc-s1 \
-            libstdc++6 zlib1g >/dev/null 2>&1)
-        for deb in "$state/debs"/*.deb; do
-            dpkg-deb -x "$deb" "$root"
-        done
-        rootdir=$(cd "$root" && pwd)
-        find "$root" -type l | while read -r link; do
-            t=$(readlink "$link")
-            case $t in /*) ln -sfn "$rootdir$t" "$link" ;; esac
-        done
-    fi
-    echo "$root"
+    ../tools/debian-root.sh --only bookworm "$1" "$cross/root-$1" openjdk-17-jre-headless libc6 libgcc-s1 \
+        libstdc++6 zlib1g >&2
+    echo "$cross/root-$1"
 }
 
 # The host build: all four natives (a missing cross compiler is an error here), the test

@@ -6,12 +6,15 @@
 # configuration of its own (lists under ROOT.apt/, so the machine's apt
 # state, architectures included, is never touched) and unpacked, never
 # installed. Absolute symbolic links are made to point inside the root.
-# Kept once made: the same arguments again reuse it.
-#   tools/debian-root.sh SUITE ARCH ROOT PACKAGE...
+# Kept once made: the same arguments again reuse it. --only: the packages
+# named and nothing else (the caller knows what its program needs).
+#   tools/debian-root.sh [--only] SUITE ARCH ROOT PACKAGE...
 set -eu
+only=0
+[ "$1" = --only ] && only=1 && shift
 suite=$1 arch=$2 root=$3
 shift 3
-want="$suite $arch $*"
+want="$only $suite $arch $*"
 [ -f "$root/.made-from" ] && [ "$(cat "$root/.made-from")" = "$want" ] && exit 0
 state=$root.apt
 rm -rf "$state" "$root"
@@ -26,7 +29,8 @@ set -- -o APT::Architecture="$arch" -o APT::Architectures::="$arch" \
 apt-get "$@" update -qq >/dev/null || { echo "debian-root: apt-get update ($suite, $arch) failed" >&2; exit 1; }
 # The closure: Depends and Pre-Depends, recursively, minus what matters only
 # to dpkg (debconf, adduser and the like).
-closure=$(apt-cache "$@" depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
+closure=""
+[ $only = 1 ] || closure=$(apt-cache "$@" depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
     --no-replaces --no-enhances $packages 2>/dev/null | grep -v '^ ' | grep -v '^<' | sort -u |
     grep -E '^(lib|zlib1g$|python3|media-types$|tzdata$)' | grep -Ev '^lib(pam|semanage|audit|debconfclient)')
 (cd "$state/debs" && apt-get "$@" download -qq $packages $closure >/dev/null) ||
