@@ -3,8 +3,9 @@
 # The Rust crate's checks (make test-rust, in make test and make check):
 # rustfmt and clippy with warnings as errors, cargo test (the vector file,
 # the system generator's guarantees, the examples in the docs), the vector
-# tests again on every other kernel this CPU runs (SHAKERAND_KERNEL), and
-# rustdoc with warnings as errors. Builds in build-rust/.
+# tests again on every other kernel this CPU runs (SHAKERAND_KERNEL),
+# rustdoc with warnings as errors, and the tests under qemu-user (aarch64,
+# s390x) and Wine (x86_64-pc-windows-gnu). Builds in build-rust/.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 PATH="$HOME/.cargo/bin:$PATH"
@@ -21,4 +22,29 @@ for kernel in portable avx2 avx512 neon vsx; do
     SHAKERAND_KERNEL=$kernel cargo test --manifest-path "$manifest" -q --test vectors
 done
 RUSTDOCFLAGS="-D warnings" cargo doc --manifest-path "$manifest" --no-deps -q
+
+# The crate's tests under qemu-user on aarch64 and s390x (big-endian: the
+# vectors' byte order) and under Wine as x86_64-pc-windows-gnu (the POSIX
+# tests are left out there by cfg), each target's standard library from
+# rustup, the C core by Debian's cross compilers.
+cross() { # RUST_TARGET C_COMPILER RUNNER...
+    target=$1 cc=$2
+    shift 2
+    rustup target add "$target" >/dev/null 2>&1 || { echo "rust/run-tests.sh: no $target from rustup" >&2; exit 1; }
+    var=$(echo "$target" | tr 'a-z-' 'A-Z_')
+    env "CARGO_TARGET_${var}_LINKER=$cc" "CARGO_TARGET_${var}_RUNNER=$*" "CC_$(echo "$target" | tr - _)=$cc" \
+        cargo test --manifest-path "$manifest" -q --target "$target" --tests >"$CARGO_TARGET_DIR/$target.log" 2>&1 ||
+        { tail -30 "$CARGO_TARGET_DIR/$target.log" >&2; echo "rust/run-tests.sh: $target FAILED" >&2; exit 1; }
+    echo "== $target ($*): $(grep -h '^test result' "$CARGO_TARGET_DIR/$target.log" | awk '{p += $4; f += $6} END {print p " passed, " f " failed"}')"
+}
+"$root/tools/install-deps.sh" cross >/dev/null
+cross aarch64-unknown-linux-gnu aarch64-linux-gnu-gcc qemu-aarch64 -L /usr/aarch64-linux-gnu
+cross s390x-unknown-linux-gnu s390x-linux-gnu-gcc qemu-s390x -L /usr/s390x-linux-gnu
+"$root/tools/install-deps.sh" windows >/dev/null
+# Rust's standard library draws from ProcessPrng (bcryptprimitives.dll),
+# which Wine 8 lacks: the stand-in the Go suite uses (tests/windows/standin.sh).
+export SHAKERAND_WINEPREFIX="$CARGO_TARGET_DIR/wineprefix"
+"$root/tests/windows/standin.sh" install >/dev/null
+cross x86_64-pc-windows-gnu x86_64-w64-mingw32-gcc-posix \
+    "$root/tests/windows/wine.sh"
 echo "rust/run-tests.sh: every Rust check passed"

@@ -83,10 +83,56 @@ fn a_child_of_a_raw_clone_repeats_nothing_of_its_parent() {
     let _serial = serial();
     // clone(SIGCHLD) as a system call: no atfork handler of the C library
     // runs in the child, so only the core's own checks can tell.
-    let (child, parent) = child_and_parent(|| unsafe {
-        libc::syscall(libc::SYS_clone, libc::SIGCHLD, 0, 0, 0, 0) as libc::pid_t
-    });
+    let raw_clone = || {
+        // s390x's clone takes the stack first and the flags second.
+        let (first, second) = if cfg!(target_arch = "s390x") {
+            (0, libc::SIGCHLD)
+        } else {
+            (libc::SIGCHLD, 0)
+        };
+        unsafe { libc::syscall(libc::SYS_clone, first, second, 0, 0, 0) as libc::pid_t }
+    };
+    if !wipe_on_fork_is_done(raw_clone) {
+        // qemu-user before 8.1 accepts MADV_WIPEONFORK and does not wipe:
+        // such a child goes on with its parent's stream until its next
+        // reseed (docs/system.md), which the C suites skip there too.
+        eprintln!("skipped: MADV_WIPEONFORK is accepted but not done here (qemu-user before 8.1)");
+        return;
+    }
+    let (child, parent) = child_and_parent(raw_clone);
     assert_ne!(child, parent);
+}
+
+/// Whether a page marked MADV_WIPEONFORK reads zero in a child made by
+/// `fork` (true where the kernel refuses the advice: the core then compares
+/// the pid instead).
+#[cfg(target_os = "linux")]
+fn wipe_on_fork_is_done(fork: impl Fn() -> libc::pid_t) -> bool {
+    unsafe {
+        let page = libc::mmap(
+            std::ptr::null_mut(),
+            4096,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+            -1,
+            0,
+        );
+        assert_ne!(page, libc::MAP_FAILED);
+        if libc::madvise(page, 4096, libc::MADV_WIPEONFORK) != 0 {
+            libc::munmap(page, 4096);
+            return true;
+        }
+        *(page as *mut u8) = 1;
+        let pid = fork();
+        assert!(pid >= 0, "fork failed");
+        if pid == 0 {
+            libc::_exit(i32::from(*(page as *const u8)));
+        }
+        let mut status = 0;
+        libc::waitpid(pid, &mut status, 0);
+        libc::munmap(page, 4096);
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
+    }
 }
 
 #[cfg(unix)]
