@@ -7,7 +7,7 @@ use rand_core::Rng;
 use std::hint::black_box;
 use std::time::Instant;
 
-fn time<R: Rng>(rng: &mut R, what: &str, per_round: usize, mut f: impl FnMut(&mut R)) -> f64 {
+fn time<R: Rng>(rng: &mut R, per_round: usize, mut f: impl FnMut(&mut R)) -> f64 {
     let mut rounds: Vec<f64> = (0..5)
         .map(|_| {
             let start = Instant::now();
@@ -18,28 +18,27 @@ fn time<R: Rng>(rng: &mut R, what: &str, per_round: usize, mut f: impl FnMut(&mu
         })
         .collect();
     rounds.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let _ = what;
     rounds[2]
 }
 
 fn row<R: Rng>(name: &str, rng: &mut R) {
     let n = 2_000_000;
-    let u64_ns = time(rng, "next_u64", n, |r| {
+    let u64_ns = time(rng, n, |r| {
         black_box(r.next_u64());
     });
-    let u32_ns = time(rng, "next_u32", n, |r| {
+    let u32_ns = time(rng, n, |r| {
         black_box(r.next_u32());
     });
-    let range_ns = time(rng, "random_range", n, |r| {
+    let range_ns = time(rng, n, |r| {
         black_box(r.random_range(0..100u32));
     });
     let mut b16 = [0u8; 16];
-    let f16 = time(rng, "fill 16", n, |r| {
+    let f16 = time(rng, n, |r| {
         r.fill_bytes(&mut b16);
         black_box(&b16);
     });
     let mut b1m = vec![0u8; 1 << 20];
-    let f1m = time(rng, "fill 1 MiB", 200, |r| {
+    let f1m = time(rng, 200, |r| {
         r.fill_bytes(&mut b1m);
         black_box(&b1m);
     });
