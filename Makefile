@@ -186,9 +186,12 @@ test-js: build-c
 	tools/install-deps.sh js
 	SHAKERAND_CLI=$(abspath $(BUILD))/shakerand js/run-tests.sh
 
-# The Rust crate (rust/): fmt, clippy, cargo test on every kernel, rustdoc.
-test-rust:
-	rust/run-tests.sh
+# The Rust crate (rust/): fmt, clippy, cargo test on every kernel and with
+# every feature (the CLI of build-c the oracle for seeded streams and big
+# bounds), the getrandom back end, rustdoc, and the tests under qemu-user
+# and Wine (rust/run-tests.sh).
+test-rust: build-c
+	SHAKERAND_CLI=$(abspath $(BUILD))/shakerand SHAKERAND_REQUIRE_CLI=1 rust/run-tests.sh
 
 # The jar's aarch64, ppc64le and s390x natives under qemu-user with each
 # architecture's JVM: vectors, provider, threads, DARN and RNDR.

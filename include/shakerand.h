@@ -303,6 +303,52 @@ SHAKERAND_API int shakerand_system_watches_vm_generation(void);
 SHAKERAND_API void shakerand_system_epoch_words(const volatile uint64_t **epoch,
                                                 const volatile uint64_t **vm_generation);
 
+/* For a front end that inlines the system generator's small takes (the Rust
+ * crate does): the words the core's own fast path reads, in layout
+ * SHAKERAND_SYSTEM_VIEW_LAYOUT. A take follows the core's fast path
+ * exactly (docs/system.md, "Inlined takes"): if thread->inside is 0, set it
+ * to 1; read thread->state; if it is not NULL and n <= fast_end - cursor
+ * (with cursor <= fast_end), advance cursor by n, then copy the n bytes at
+ * SHAKERAND_SYSTEM_VIEW_AHEAD_OFFSET + the old cursor from the state's
+ * start and zero them there; the take counts only if the state's epoch and
+ * vm_generation still equal *epoch and *vm_generation; set inside to 0.
+ * Each step is separated from the next by a compiler (signal) fence, since
+ * a signal handler on the same thread may run between any two. A take that
+ * does not count, or finds inside set or too little made ahead, is served
+ * by shakerand_system_u64, _u32 or _fill instead. Takes are at most
+ * SHAKERAND_SYSTEM_VIEW_TAKE_MAX bytes.
+ *
+ * Fills *view for the calling thread and returns SHAKERAND_OK; the thread
+ * word stays valid for the thread's life, the others for the process's.
+ * SHAKERAND_ESTATE (view untouched) where the core has no fast path to
+ * share (Windows, big-endian hosts), its marker is not an int (FreeBSD's
+ * sig_atomic_t is a long), or its layout is not `layout`: every
+ * value then comes from a call. Sets the system generator up (as
+ * shakerand_system_epoch_words does) but seeds nothing. */
+#define SHAKERAND_SYSTEM_VIEW_LAYOUT 1u
+#define SHAKERAND_SYSTEM_VIEW_AHEAD_OFFSET 128
+#define SHAKERAND_SYSTEM_VIEW_TAKE_MAX 768
+
+typedef struct shakerand_system_view_state {
+    uint64_t epoch;         /* the process's epoch the state was seeded in */
+    uint64_t vm_generation; /* the VM generation counter's word then */
+    size_t cursor;          /* bytes made ahead that were handed out */
+    size_t fast_end;        /* a take may end at or below this (0: none may) */
+} shakerand_system_view_state;
+
+typedef struct shakerand_system_view_thread {
+    shakerand_system_view_state *state; /* NULL until the thread's first draw */
+    volatile int inside;                /* the thread is inside the generator */
+} shakerand_system_view_thread;
+
+typedef struct shakerand_system_view {
+    shakerand_system_view_thread *thread;   /* the calling thread's */
+    const volatile uint64_t *epoch;         /* the process's epoch */
+    const volatile uint64_t *vm_generation; /* never NULL */
+} shakerand_system_view;
+
+SHAKERAND_API int shakerand_system_view_get(shakerand_system_view *view, unsigned layout);
+
 /* len bytes of fresh conditioned entropy straight from the sources (for
  * seeding other generators, e.g. Java's generateSeed). Never blocks after
  * the kernel's pool is initialised. SHAKERAND_EENTROPY, out untouched, if

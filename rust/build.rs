@@ -7,6 +7,8 @@
 use std::path::PathBuf;
 
 fn main() {
+    // getrandom's switch, which the `getrandom` feature's back end reads.
+    println!("cargo::rustc-check-cfg=cfg(getrandom_backend, values(any()))");
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let packaged = manifest.join("csrc");
     let root = if packaged.join("src/sources.txt").is_file() {

@@ -1,11 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # The Rust crate's checks (make test-rust, in make test and make check):
-# rustfmt and clippy with warnings as errors, cargo test (the vector file,
-# the system generator's guarantees, the examples in the docs), the vector
-# tests again on every other kernel this CPU runs (SHAKERAND_KERNEL),
-# rustdoc with warnings as errors, and the tests under qemu-user (aarch64,
-# s390x) and Wine (x86_64-pc-windows-gnu). Builds in build-rust/.
+# rustfmt and clippy with warnings as errors, cargo test with the uuid and
+# num-bigint features (the vector file, the C CLI's values when
+# SHAKERAND_CLI names it, the system generator's guarantees, the inlined
+# take, the examples in the docs), the getrandom back end in a build with
+# getrandom's switch, the vector tests again on every other kernel this CPU
+# runs (SHAKERAND_KERNEL), rustdoc with warnings as errors, and the tests
+# under qemu-user (aarch64, s390x) and Wine (x86_64-pc-windows-gnu). Builds
+# in build-rust/.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 PATH="$HOME/.cargo/bin:$PATH"
@@ -13,15 +16,23 @@ command -v cargo >/dev/null 2>&1 || { echo "rust/run-tests.sh: no cargo (rustup'
 export CARGO_TARGET_DIR="$root/build-rust"
 manifest=$root/rust/Cargo.toml
 cargo fmt --manifest-path "$manifest" --check
-cargo clippy --manifest-path "$manifest" --all-targets -q -- -D warnings
-cargo test --manifest-path "$manifest" -q
+features=uuid,num-bigint
+cargo clippy --manifest-path "$manifest" --all-targets --features "$features" -q -- -D warnings
+cargo test --manifest-path "$manifest" --features "$features" -q
+# getrandom's switch changes every crate's build: a target directory of its
+# own. The test links only if this crate defines getrandom's custom symbol.
+echo "== the getrandom back end"
+RUSTFLAGS='--cfg getrandom_backend="custom"' CARGO_TARGET_DIR="$CARGO_TARGET_DIR/getrandom-custom" \
+    cargo clippy --manifest-path "$manifest" --all-targets --features getrandom -q -- -D warnings
+RUSTFLAGS='--cfg getrandom_backend="custom"' CARGO_TARGET_DIR="$CARGO_TARGET_DIR/getrandom-custom" \
+    cargo test --manifest-path "$manifest" --features getrandom -q --test getrandom_backend
 for kernel in portable avx2 avx512 neon vsx; do
     got=$(SHAKERAND_KERNEL=$kernel cargo run -q --manifest-path "$manifest" --example kernel 2>/dev/null || true)
     [ "$got" = "$kernel" ] || continue
     echo "== the vectors on the $kernel kernel"
     SHAKERAND_KERNEL=$kernel cargo test --manifest-path "$manifest" -q --test vectors
 done
-RUSTDOCFLAGS="-D warnings" cargo doc --manifest-path "$manifest" --no-deps -q
+RUSTDOCFLAGS="-D warnings" cargo doc --manifest-path "$manifest" --features "$features" --no-deps -q
 
 # The crate's tests under qemu-user on aarch64 and s390x (big-endian: the
 # vectors' byte order) and under Wine as x86_64-pc-windows-gnu (the POSIX
@@ -32,8 +43,12 @@ cross() { # RUST_TARGET C_COMPILER RUNNER...
     shift 2
     rustup target add "$target" >/dev/null 2>&1 || { echo "rust/run-tests.sh: no $target from rustup" >&2; exit 1; }
     var=$(echo "$target" | tr 'a-z-' 'A-Z_')
-    env "CARGO_TARGET_${var}_LINKER=$cc" "CARGO_TARGET_${var}_RUNNER=$*" "CC_$(echo "$target" | tr - _)=$cc" \
-        cargo test --manifest-path "$manifest" -q --target "$target" --tests >"$CARGO_TARGET_DIR/$target.log" 2>&1 ||
+    # The C CLI is a Linux program: qemu-user runs it for its guest, Wine not.
+    no_cli=
+    case $target in *windows*) no_cli="-u SHAKERAND_CLI -u SHAKERAND_REQUIRE_CLI" ;; esac
+    # shellcheck disable=SC2086
+    env $no_cli "CARGO_TARGET_${var}_LINKER=$cc" "CARGO_TARGET_${var}_RUNNER=$*" "CC_$(echo "$target" | tr - _)=$cc" \
+        cargo test --manifest-path "$manifest" -q --features "$features" --target "$target" --tests >"$CARGO_TARGET_DIR/$target.log" 2>&1 ||
         { tail -30 "$CARGO_TARGET_DIR/$target.log" >&2; echo "rust/run-tests.sh: $target FAILED" >&2; exit 1; }
     echo "== $target ($*): $(grep -h '^test result' "$CARGO_TARGET_DIR/$target.log" | awk '{p += $4; f += $6} END {print p " passed, " f " failed"}')"
 }

@@ -63,9 +63,9 @@ enum {
      * stack wipe after the kernels (some 6 KiB zeroed) is paid once per
      * three of them; with the state's other fields it fits two pages. */
     AHEAD_BYTES = 3072,
-    /* A request up to this size is served from the output made ahead;
-     * a larger one straight from the engine. */
-    AHEAD_MAX_REQUEST = AHEAD_BYTES / 4,
+    /* A request up to this size (a quarter of AHEAD_BYTES) is served from
+     * the output made ahead; a larger one straight from the engine. */
+    AHEAD_MAX_REQUEST = SHAKERAND_SYSTEM_VIEW_TAKE_MAX,
 };
 #define STATE_MAGIC 0x73686b7273797374ULL    /* "shkrsyst" */
 #define STATE_UNSEEDED 0x73686b72756e7364ULL /* "shkrunsd": mapped, to be seeded */
@@ -131,7 +131,7 @@ static inline void tls_inside_set(int inside)
 #else
 /* One thread-local object, so the fast path finds both members from one
  * address (a shared library's initial-exec access loads the offset once). */
-static _Thread_local struct {
+static _Thread_local struct thread_words {
     struct system_state *state;
     volatile sig_atomic_t inside;
 } tls SHAKERAND_TLS_INITIAL_EXEC;
@@ -350,6 +350,49 @@ void shakerand_system_epoch_words(const volatile uint64_t **epoch_word,
         *epoch_word = (const volatile uint64_t *)&epoch;
     if (vm_generation != NULL)
         *vm_generation = atomic_load_explicit(&vm_counter, memory_order_relaxed);
+}
+
+/* What shakerand_system_view_get shares is this file's own layout. */
+_Static_assert(AHEAD_MAX_REQUEST * 4 == AHEAD_BYTES,
+               "a take is a quarter of the output made ahead");
+#define SAME_FIELD(a, b, field) \
+    (offsetof(a, field) == offsetof(b, field) && sizeof(((a *)0)->field) == sizeof(((b *)0)->field))
+_Static_assert(SAME_FIELD(struct system_state, shakerand_system_view_state, epoch) &&
+                   SAME_FIELD(struct system_state, shakerand_system_view_state, vm_generation) &&
+                   SAME_FIELD(struct system_state, shakerand_system_view_state, cursor) &&
+                   SAME_FIELD(struct system_state, shakerand_system_view_state, fast_end) &&
+                   offsetof(struct system_state, ahead) == SHAKERAND_SYSTEM_VIEW_AHEAD_OFFSET,
+               "the state's head is shakerand_system_view_state");
+#if !defined(_WIN32)
+_Static_assert(offsetof(struct thread_words, state) ==
+                       offsetof(shakerand_system_view_thread, state) &&
+                   offsetof(struct thread_words, inside) ==
+                       offsetof(shakerand_system_view_thread, inside),
+               "the thread's words are shakerand_system_view_thread");
+#endif
+#undef SAME_FIELD
+
+/* Windows keeps the thread's words in a TlsAlloc slot (no address to
+ * share), and on a big-endian host the bytes made ahead are not the
+ * stream's order, so the core's fast path does not run there either. */
+int shakerand_system_view_get(shakerand_system_view *view, unsigned layout)
+{
+    if (view == NULL)
+        return SHAKERAND_EINVAL;
+#if defined(_WIN32)
+    (void)layout;
+    return SHAKERAND_ESTATE;
+#else
+    if (layout != SHAKERAND_SYSTEM_VIEW_LAYOUT || !shakerand_host_is_little_endian() ||
+        sizeof(sig_atomic_t) != sizeof(int))
+        return SHAKERAND_ESTATE;
+    const volatile uint64_t *epoch_word, *vm_generation;
+    shakerand_system_epoch_words(&epoch_word, &vm_generation);
+    view->thread = (shakerand_system_view_thread *)(void *)&tls;
+    view->epoch = epoch_word;
+    view->vm_generation = vm_generation;
+    return SHAKERAND_OK;
+#endif
 }
 
 #if defined(SHAKERAND_TESTING)

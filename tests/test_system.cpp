@@ -121,6 +121,51 @@ TEST_F(System, ProducesDistinctOutput)
     shakerand_system_fill(nullptr, 0);
 }
 
+// The words shakerand_system_view_get shares are the ones the core's fast
+// path reads and writes: a call advances the cursor the view shows and
+// zeroes the bytes it handed out where the view says they lie.
+TEST_F(System, SharesItsFastPathWordsInTheViewLayout)
+{
+    shakerand_system_view view{};
+    EXPECT_EQ(SHAKERAND_EINVAL, shakerand_system_view_get(nullptr, SHAKERAND_SYSTEM_VIEW_LAYOUT));
+    EXPECT_EQ(SHAKERAND_ESTATE, shakerand_system_view_get(&view, SHAKERAND_SYSTEM_VIEW_LAYOUT + 1));
+    EXPECT_EQ(nullptr, view.thread);
+    const std::uint16_t one = 1;
+    const bool little_endian = *reinterpret_cast<const std::uint8_t *>(&one) == 1;
+#if defined(_WIN32)
+    const bool shared = false;
+#else
+    const bool shared = little_endian && sizeof(sig_atomic_t) == sizeof(int);
+#endif
+    if (!shared) {
+        EXPECT_EQ(SHAKERAND_ESTATE, shakerand_system_view_get(&view, SHAKERAND_SYSTEM_VIEW_LAYOUT));
+        GTEST_SKIP() << "no view here (Windows, a big-endian host, or a long sig_atomic_t)";
+    }
+    ASSERT_EQ(SHAKERAND_OK, shakerand_system_view_get(&view, SHAKERAND_SYSTEM_VIEW_LAYOUT));
+    (void)shakerand_system_u64();
+    shakerand_system_view_state *s = view.thread->state;
+    ASSERT_NE(nullptr, s);
+    EXPECT_EQ(0, view.thread->inside);
+    EXPECT_EQ(s->epoch, *view.epoch);
+    EXPECT_EQ(s->vm_generation, *view.vm_generation);
+    if (s->fast_end == 0)
+        GTEST_SKIP() << "no fast path: the kernel refused MADV_WIPEONFORK";
+    while (s->fast_end < s->cursor + 8)
+        (void)shakerand_system_u64();
+    const std::size_t cursor = s->cursor;
+    unsigned char *at = reinterpret_cast<unsigned char *>(s) + SHAKERAND_SYSTEM_VIEW_AHEAD_OFFSET + cursor;
+    unsigned char expected[8];
+    std::memcpy(expected, at, 8);
+    const std::uint64_t v = shakerand_system_u64();
+    EXPECT_EQ(cursor + 8, s->cursor);
+    EXPECT_EQ(0, std::memcmp(&v, expected, 8));
+    EXPECT_EQ(bytes(8, 0), bytes(at, at + 8));
+    shakerand_system_view other{};
+    std::thread([&] { EXPECT_EQ(SHAKERAND_OK, shakerand_system_view_get(&other, SHAKERAND_SYSTEM_VIEW_LAYOUT)); }).join();
+    EXPECT_NE(view.thread, other.thread);
+    EXPECT_EQ(view.epoch, other.epoch);
+}
+
 TEST_F(System, ThreadsProduceDistinctStreams)
 {
     constexpr int threads = 8;

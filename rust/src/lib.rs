@@ -11,9 +11,36 @@
 //!   as it is handed out. It implements [`rand_core::Rng`] and
 //!   [`rand_core::CryptoRng`], so every `rand` distribution, `shuffle` and
 //!   `sample` takes it.
+//!   Its words and small fills are read from the thread's made-ahead
+//!   output without a call into the C core (on Windows and big-endian
+//!   hosts, each is a call: [`inlined`] says which).
 //! * [`Engine`] is a seeded, reproducible stream of one of four [`Kind`]s,
 //!   byte for byte the C, C++, Go, Java, JavaScript and Python ones for the
-//!   same seed.
+//!   same seed; [`ChaCha8Rand`] is its 32-byte-seed kind as rand's
+//!   `SeedableRng`.
+//! * Samplers equal to the other languages' for the same stream:
+//!   [`below_u64`], big bounds by RNG-BC-1 and the other [`Method`]s
+//!   ([`below_bytes`]), UUID v4 and v7 ([`uuid_v4`], [`uuid_v7`]).
+//!
+//! # Features
+//! * `uuid`: [`uuid::new_v4`](crate::uuid) and `uuid::now_v7` return the
+//!   `uuid` crate's `Uuid`.
+//! * `num-bigint`: [`Engine::below_biguint`] and `below_biguint` take and
+//!   return a `num_bigint::BigUint`.
+//! * `getrandom`: a back end for getrandom 0.3 and 0.4, so that every
+//!   `getrandom::fill` in the program (rand's `SysRng`, the `uuid` crate,
+//!   hash-map seeds of crates that use getrandom) is served by the calling
+//!   thread's system generator. A program turns it on with the feature and
+//!   getrandom's custom back-end switch, in its `.cargo/config.toml`:
+//!   ```toml
+//!   [build]
+//!   rustflags = ['--cfg', 'getrandom_backend="custom"']
+//!   ```
+//!   and names this crate once so that it is linked (`use shakerand as _;`
+//!   in `main.rs`, if nothing else uses it). The core seeds from the
+//!   operating system itself, never through getrandom. Only the program
+//!   (the root crate) should do this: a library that turns the switch on
+//!   changes every getrandom call of the programs that use it.
 //!
 //! ```
 //! use rand::RngExt;
@@ -29,7 +56,6 @@
 
 use core::convert::Infallible;
 use core::fmt;
-use core::marker::PhantomData;
 use std::os::raw::{c_char, c_int};
 
 use rand_core::{TryCryptoRng, TryRng};
@@ -58,6 +84,7 @@ mod ffi {
         pub fn shakerand_system_u64() -> u64;
         pub fn shakerand_system_u32() -> u32;
         pub fn shakerand_system_reseed() -> c_int;
+        pub fn shakerand_system_new_epoch();
         pub fn shakerand_uniform_u64(e: *mut EngineState, n: u64, out: *mut u64) -> c_int;
         pub fn shakerand_below(
             e: *mut EngineState,
@@ -73,6 +100,248 @@ mod ffi {
         pub fn shakerand_strerror(status: c_int) -> *const c_char;
         pub fn shakerand_version() -> *const c_char;
         pub fn shakerand_kernel_name() -> *const c_char;
+    }
+}
+
+/// The core's made-ahead output, read without a call (the header's
+/// `shakerand_system_view_get` states the protocol, which is the core's own
+/// fast path step for step).
+mod view {
+    use core::cell::Cell;
+    use core::ptr;
+    use core::sync::atomic::{compiler_fence, AtomicU64, Ordering};
+    use std::os::raw::c_int;
+
+    const LAYOUT: u32 = 1;
+    const AHEAD_OFFSET: usize = 128;
+    /// The largest take: larger requests go to the core's bulk path.
+    pub const TAKE_MAX: usize = 768;
+
+    #[repr(C)]
+    struct State {
+        epoch: u64,
+        vm_generation: u64,
+        cursor: usize,
+        fast_end: usize,
+    }
+
+    #[repr(C)]
+    struct Thread {
+        state: *mut State,
+        inside: c_int,
+    }
+
+    /// A thread's words, or a null `thread` where the core shares none
+    /// (every value then comes from a call). Raw pointers: neither `Send`
+    /// nor `Sync`, as the thread's words are this thread's.
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    pub struct View {
+        thread: *mut Thread,
+        epoch: *const u64,
+        vm_generation: *const u64,
+    }
+
+    extern "C" {
+        fn shakerand_system_view_get(view: *mut View, layout: u32) -> c_int;
+    }
+
+    const NONE: View = View {
+        thread: ptr::null_mut(),
+        epoch: ptr::null(),
+        vm_generation: ptr::null(),
+    };
+
+    thread_local! {
+        // Asked once per thread; no destructor, so a handle can be made
+        // from another thread-local's destructor too.
+        static THIS_THREAD: Cell<Option<View>> = const { Cell::new(None) };
+    }
+
+    impl View {
+        /// The calling thread's words.
+        #[inline]
+        pub fn of_this_thread() -> View {
+            THIS_THREAD.with(|cell| match cell.get() {
+                Some(view) => view,
+                None => {
+                    let mut view = NONE;
+                    // SAFETY: view is writable; on failure it is untouched.
+                    if unsafe { shakerand_system_view_get(&mut view, LAYOUT) } != 0 {
+                        view = NONE;
+                    }
+                    cell.set(Some(view));
+                    view
+                }
+            })
+        }
+
+        /// Whether the core shares its words here (not on Windows or a
+        /// big-endian host).
+        pub fn is_shared(&self) -> bool {
+            !self.thread.is_null()
+        }
+
+        /// `n <= TAKE_MAX` bytes of the thread's made-ahead output into
+        /// `out`, zeroed there as they are taken; false if the core must
+        /// serve them (`out` may then hold bytes to be overwritten).
+        ///
+        /// # Safety
+        /// `out` is valid for `n` bytes, and the view is the calling
+        /// thread's.
+        #[inline(always)]
+        pub unsafe fn take(&self, out: *mut u8, n: usize) -> bool {
+            let t = self.thread;
+            if t.is_null() {
+                return false;
+            }
+            let inside = ptr::addr_of_mut!((*t).inside);
+            if ptr::read_volatile(inside) != 0 {
+                return false; // a handler interrupted a draw of this thread
+            }
+            ptr::write_volatile(inside, 1);
+            compiler_fence(Ordering::SeqCst);
+            let s = ptr::read_volatile(ptr::addr_of!((*t).state));
+            let mut done = false;
+            if !s.is_null() {
+                let c = (*s).cursor;
+                let end = (*s).fast_end;
+                if c <= end && n <= end - c {
+                    (*s).cursor = c + n;
+                    compiler_fence(Ordering::SeqCst);
+                    let src = s.cast::<u8>().add(AHEAD_OFFSET + c);
+                    ptr::copy_nonoverlapping(src, out, n);
+                    ptr::write_bytes(src, 0, n);
+                    compiler_fence(Ordering::SeqCst);
+                    let epoch = (*self.epoch.cast::<AtomicU64>()).load(Ordering::Relaxed);
+                    let vm = ptr::read_volatile(self.vm_generation);
+                    done = (((*s).epoch ^ epoch) | ((*s).vm_generation ^ vm)) == 0;
+                }
+            }
+            compiler_fence(Ordering::SeqCst);
+            ptr::write_volatile(inside, 0);
+            done
+        }
+    }
+
+    /// The take against the core's own state, step by step.
+    #[cfg(all(test, unix, target_endian = "little"))]
+    mod tests {
+        use super::*;
+
+        extern "C" {
+            fn shakerand_system_u64() -> u64;
+            fn shakerand_system_new_epoch();
+        }
+
+        /// One test at a time: a new epoch is the whole process's.
+        fn serial() -> std::sync::MutexGuard<'static, ()> {
+            static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+            SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+        }
+
+        /// This thread's view and state, seeded, with at least n bytes made
+        /// ahead for takes.
+        fn ready(n: usize) -> (View, *mut State) {
+            let view = View::of_this_thread();
+            assert!(view.is_shared());
+            loop {
+                // SAFETY: the calls take no arguments; the pointers are the
+                // core's for this thread.
+                unsafe {
+                    let _ = shakerand_system_u64();
+                    let s = (*view.thread).state;
+                    assert!(!s.is_null());
+                    if (*s).fast_end >= (*s).cursor + n {
+                        return (view, s);
+                    }
+                }
+            }
+        }
+
+        fn made_ahead(s: *mut State, n: usize) -> Vec<u8> {
+            // SAFETY: the state's made-ahead bytes from its cursor, which
+            // ready() found to hold n more.
+            unsafe {
+                let start = s.cast::<u8>().add(AHEAD_OFFSET + (*s).cursor);
+                core::slice::from_raw_parts(start, n).to_vec()
+            }
+        }
+
+        #[test]
+        fn a_take_hands_out_the_bytes_made_ahead_and_zeroes_them() {
+            let _serial = serial();
+            let (view, s) = ready(24);
+            // SAFETY: this thread's state and view.
+            unsafe {
+                let cursor = (*s).cursor;
+                let expected = made_ahead(s, 24);
+                assert_ne!(expected, [0u8; 24]);
+                let mut out = [0u8; 24];
+                assert!(view.take(out.as_mut_ptr(), 24));
+                assert_eq!(out[..], expected[..]);
+                assert_eq!((*s).cursor, cursor + 24);
+                let there = s.cast::<u8>().add(AHEAD_OFFSET + cursor);
+                assert_eq!(core::slice::from_raw_parts(there, 24), [0u8; 24]);
+            }
+        }
+
+        #[test]
+        fn a_new_epoch_makes_a_take_not_count_and_the_core_reseeds() {
+            let _serial = serial();
+            let (view, s) = ready(16);
+            // SAFETY: this thread's state and view.
+            unsafe {
+                let next = made_ahead(s, 8);
+                shakerand_system_new_epoch();
+                let mut out = [0u8; 8];
+                assert!(!view.take(out.as_mut_ptr(), 8));
+                let word = shakerand_system_u64().to_le_bytes();
+                assert_ne!(word[..], next[..]);
+                assert_eq!((*s).epoch, *view.epoch);
+                assert!(view.take(out.as_mut_ptr(), 8) || (*s).fast_end < (*s).cursor + 8);
+            }
+        }
+
+        #[test]
+        fn a_changed_vm_generation_makes_a_take_not_count() {
+            let _serial = serial();
+            let (view, s) = ready(16);
+            // SAFETY: this thread's state and view; the counter outlives
+            // the takes.
+            unsafe {
+                let restored = (*s).vm_generation.wrapping_add(1);
+                let after_a_restore = View {
+                    vm_generation: &restored,
+                    ..view
+                };
+                let mut out = [0u8; 8];
+                assert!(!after_a_restore.take(out.as_mut_ptr(), 8));
+                let (view, _) = ready(8);
+                assert!(view.take(out.as_mut_ptr(), 8));
+            }
+        }
+
+        #[test]
+        fn nothing_is_taken_inside_the_generator_or_past_fast_end() {
+            let _serial = serial();
+            let (view, s) = ready(16);
+            // SAFETY: this thread's state and view, restored before the
+            // next call into the core.
+            unsafe {
+                let cursor = (*s).cursor;
+                let mut out = [0u8; 8];
+                (*view.thread).inside = 1;
+                assert!(!view.take(out.as_mut_ptr(), 8));
+                (*view.thread).inside = 0;
+                let fast_end = (*s).fast_end;
+                (*s).fast_end = cursor + 7;
+                assert!(!view.take(out.as_mut_ptr(), 8));
+                (*s).fast_end = fast_end;
+                assert_eq!((*s).cursor, cursor);
+                assert_eq!(out, [0u8; 8]);
+            }
+        }
     }
 }
 
@@ -234,12 +503,83 @@ impl Engine {
     /// bytes, by RNG-BC-1 (the result has `r`'s length). An empty or zero
     /// bound is an error.
     pub fn below_bytes(&mut self, r: &[u8]) -> Result<Vec<u8>, Error> {
-        draw_below_bytes(&mut *self.state, r)
+        draw_below_bytes(&mut *self.state, Method::RngBc1, r)
+    }
+
+    /// [`Engine::below_bytes`] by the given method.
+    pub fn below_bytes_with(&mut self, method: Method, r: &[u8]) -> Result<Vec<u8>, Error> {
+        draw_below_bytes(&mut *self.state, method, r)
+    }
+
+    /// Uniform in `[0, r)` by RNG-BC-1, for a `num-bigint` bound (the
+    /// `num-bigint` feature); the same draws as [`Engine::below_bytes`] of
+    /// `r`'s big-endian bytes.
+    #[cfg(feature = "num-bigint")]
+    pub fn below_biguint(&mut self, r: &num_bigint::BigUint) -> Result<num_bigint::BigUint, Error> {
+        draw_below_biguint(&mut *self.state, r)
     }
 
     /// A version 4 UUID (RFC 9562), 16 bytes in network order.
     pub fn uuid_v4(&mut self) -> [u8; 16] {
-        uuid(&mut *self.state, ffi::shakerand_uuid4)
+        make_uuid(&mut *self.state, ffi::shakerand_uuid4)
+    }
+}
+
+/// How a bound of any size is met without bias (docs/samplers.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// RNG-BC-1: Optimized Simple Discard, bit by bit (the default).
+    RngBc1,
+    /// RNG-BC-8: the same, a byte at a time.
+    RngBc8,
+    /// NIST SP 800-90A Rev. 1, A.5.1.
+    SimpleDiscard,
+    /// NIST SP 800-90A Rev. 1, A.5.3 with s = 128 (bias below 2^-128).
+    SimpleModular,
+}
+
+impl Method {
+    fn c(self) -> c_int {
+        match self {
+            Method::RngBc1 => 1,
+            Method::RngBc8 => 2,
+            Method::SimpleDiscard => 3,
+            Method::SimpleModular => 4,
+        }
+    }
+}
+
+/// C2SP chacha8rand with a 32-byte seed, as rand's [`SeedableRng`]: Go's
+/// `math/rand/v2` `ChaCha8`, and [`Engine`] of [`Kind::ChaCha8Rand`], which
+/// it dereferences to (so rand_core's traits, by their `DerefMut` impls,
+/// and the samplers).
+///
+/// [`SeedableRng`]: rand_core::SeedableRng
+#[derive(Debug)]
+pub struct ChaCha8Rand {
+    engine: Engine,
+}
+
+impl rand_core::SeedableRng for ChaCha8Rand {
+    type Seed = [u8; 32];
+
+    fn from_seed(seed: [u8; 32]) -> ChaCha8Rand {
+        let engine = Engine::new(Kind::ChaCha8Rand, &seed)
+            .unwrap_or_else(|e| unreachable!("a 32-byte chacha8rand seed: {e}"));
+        ChaCha8Rand { engine }
+    }
+}
+
+impl core::ops::Deref for ChaCha8Rand {
+    type Target = Engine;
+    fn deref(&self) -> &Engine {
+        &self.engine
+    }
+}
+
+impl core::ops::DerefMut for ChaCha8Rand {
+    fn deref_mut(&mut self) -> &mut Engine {
+        &mut self.engine
     }
 }
 
@@ -284,10 +624,17 @@ impl TryRng for Engine {
 impl TryCryptoRng for Engine {}
 
 /// A handle to the calling thread's system generator (see the crate's
-/// documentation). Not `Send`: it stands for this thread's generator.
-#[derive(Clone, Default)]
+/// documentation). Not `Send`: it stands for this thread's generator,
+/// whose made-ahead output it reads without a call into the core.
+#[derive(Clone)]
 pub struct SystemRng {
-    not_send: PhantomData<*const ()>,
+    view: view::View,
+}
+
+impl Default for SystemRng {
+    fn default() -> SystemRng {
+        rng()
+    }
 }
 
 impl fmt::Debug for SystemRng {
@@ -301,8 +648,15 @@ impl fmt::Debug for SystemRng {
 /// hand out weak output ([`init`] reports that as an error instead).
 pub fn rng() -> SystemRng {
     SystemRng {
-        not_send: PhantomData,
+        view: view::View::of_this_thread(),
     }
+}
+
+/// Whether [`SystemRng`] reads the core's made-ahead output without a call
+/// on this platform (not on Windows or big-endian hosts, where every value
+/// is a call into the core). The output is the same either way.
+pub fn inlined() -> bool {
+    rng().view.is_shared()
 }
 
 /// Seeds the calling thread's system generator now: `Err` if the operating
@@ -310,6 +664,16 @@ pub fn rng() -> SystemRng {
 pub fn init() -> Result<(), Error> {
     // SAFETY: no arguments.
     Error::check(unsafe { ffi::shakerand_system_init() })
+}
+
+/// Starts a new epoch: every thread's system generator seeds again before
+/// it hands out another byte. For a restore hook (a process or VM restored
+/// from a snapshot, perhaps many times) where the hypervisor's VM
+/// generation counter is not watched (docs/system.md, "Snapshots and
+/// clones"). Async-signal-safe.
+pub fn new_epoch() {
+    // SAFETY: no arguments.
+    unsafe { ffi::shakerand_system_new_epoch() }
 }
 
 /// Reseeds the calling thread's system generator from fresh entropy now.
@@ -320,8 +684,7 @@ pub fn reseed() -> Result<(), Error> {
 
 /// Fills `dst` from the calling thread's system generator.
 pub fn fill(dst: &mut [u8]) -> Result<(), Error> {
-    // SAFETY: dst is valid for its length.
-    Error::check(unsafe { ffi::shakerand_system_try_fill(dst.as_mut_ptr(), dst.len()) })
+    rng().fill(dst)
 }
 
 /// Uniform in `[0, n)` from the system generator; `n == 0` is an error.
@@ -332,18 +695,45 @@ pub fn below_u64(n: u64) -> Result<u64, Error> {
 /// Uniform in `[0, r)` from the system generator, for a bound of any size
 /// given as big-endian bytes (RNG-BC-1).
 pub fn below_bytes(r: &[u8]) -> Result<Vec<u8>, Error> {
-    draw_below_bytes(core::ptr::null_mut(), r)
+    draw_below_bytes(core::ptr::null_mut(), Method::RngBc1, r)
+}
+
+/// [`below_bytes`] by the given method.
+pub fn below_bytes_with(method: Method, r: &[u8]) -> Result<Vec<u8>, Error> {
+    draw_below_bytes(core::ptr::null_mut(), method, r)
+}
+
+/// Uniform in `[0, r)` from the system generator by RNG-BC-1, for a
+/// `num-bigint` bound (the `num-bigint` feature).
+#[cfg(feature = "num-bigint")]
+pub fn below_biguint(r: &num_bigint::BigUint) -> Result<num_bigint::BigUint, Error> {
+    draw_below_biguint(core::ptr::null_mut(), r)
 }
 
 /// A version 4 UUID from the system generator.
 pub fn uuid_v4() -> [u8; 16] {
-    uuid(core::ptr::null_mut(), ffi::shakerand_uuid4)
+    make_uuid(core::ptr::null_mut(), ffi::shakerand_uuid4)
 }
 
 /// A version 7 UUID (Unix milliseconds, a counter, random bits), monotonic
 /// within the process.
 pub fn uuid_v7() -> [u8; 16] {
-    uuid(core::ptr::null_mut(), ffi::shakerand_uuid7)
+    make_uuid(core::ptr::null_mut(), ffi::shakerand_uuid7)
+}
+
+/// UUIDs as the `uuid` crate's type (the `uuid` feature), from the system
+/// generator: drop-in for `Uuid::new_v4()` and `Uuid::now_v7()`.
+#[cfg(feature = "uuid")]
+pub mod uuid {
+    /// [`crate::uuid_v4`] as a [`::uuid::Uuid`].
+    pub fn new_v4() -> ::uuid::Uuid {
+        ::uuid::Uuid::from_bytes(crate::uuid_v4())
+    }
+
+    /// [`crate::uuid_v7`] as a [`::uuid::Uuid`].
+    pub fn now_v7() -> ::uuid::Uuid {
+        ::uuid::Uuid::from_bytes(crate::uuid_v7())
+    }
 }
 
 fn draw_below_u64(e: *mut ffi::EngineState, n: u64) -> Result<u64, Error> {
@@ -353,13 +743,13 @@ fn draw_below_u64(e: *mut ffi::EngineState, n: u64) -> Result<u64, Error> {
     Ok(out)
 }
 
-fn draw_below_bytes(e: *mut ffi::EngineState, r: &[u8]) -> Result<Vec<u8>, Error> {
+fn draw_below_bytes(e: *mut ffi::EngineState, method: Method, r: &[u8]) -> Result<Vec<u8>, Error> {
     let mut out = vec![0u8; r.len()];
     // SAFETY: e is an engine's state or NULL; r and out are valid for r.len() bytes.
     Error::check(unsafe {
         ffi::shakerand_below(
             e,
-            1,
+            method.c(),
             r.as_ptr(),
             r.len(),
             out.as_mut_ptr(),
@@ -369,7 +759,17 @@ fn draw_below_bytes(e: *mut ffi::EngineState, r: &[u8]) -> Result<Vec<u8>, Error
     Ok(out)
 }
 
-fn uuid(
+#[cfg(feature = "num-bigint")]
+fn draw_below_biguint(
+    e: *mut ffi::EngineState,
+    r: &num_bigint::BigUint,
+) -> Result<num_bigint::BigUint, Error> {
+    let bound = r.to_bytes_be(); // [0] for zero, which the core refuses
+    let out = draw_below_bytes(e, Method::RngBc1, &bound)?;
+    Ok(num_bigint::BigUint::from_bytes_be(&out))
+}
+
+fn make_uuid(
     e: *mut ffi::EngineState,
     make: unsafe extern "C" fn(*mut ffi::EngineState, *mut u8),
 ) -> [u8; 16] {
@@ -379,24 +779,69 @@ fn uuid(
     out
 }
 
+impl SystemRng {
+    #[inline]
+    fn fill(&self, dst: &mut [u8]) -> Result<(), Error> {
+        // SAFETY: dst is valid for its length.
+        unsafe { self.fill_raw(dst.as_mut_ptr(), dst.len()) }
+    }
+
+    /// # Safety
+    /// `dst` is valid for writes of `n` bytes (which may be uninitialised).
+    #[inline]
+    unsafe fn fill_raw(&self, dst: *mut u8, n: usize) -> Result<(), Error> {
+        // The view is this thread's: the handle is not Send.
+        if n == 0 || (n <= view::TAKE_MAX && self.view.take(dst, n)) {
+            return Ok(());
+        }
+        Error::check(ffi::shakerand_system_try_fill(dst, n))
+    }
+}
+
+/// getrandom's custom back end, for a program built with this crate's
+/// `getrandom` feature and `--cfg getrandom_backend="custom"` (the crate's
+/// documentation, "A program-wide getrandom"). getrandom 0.3 and 0.4 both
+/// call this symbol. The core seeds from the operating system itself, never
+/// through getrandom, so this cannot recurse.
+#[cfg(all(feature = "getrandom", getrandom_backend = "custom"))]
+#[unsafe(no_mangle)]
+unsafe extern "Rust" fn __getrandom_v03_custom(
+    dest: *mut u8,
+    len: usize,
+) -> Result<(), getrandom::Error> {
+    // SAFETY: getrandom passes a buffer valid for len bytes.
+    unsafe { rng().fill_raw(dest, len) }
+        .map_err(|e| getrandom::Error::new_custom(e.code().unsigned_abs() as u16))
+}
+
 impl TryRng for SystemRng {
     type Error = Infallible;
 
-    #[inline]
+    #[inline(always)]
     fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        let mut b = [0u8; 4];
+        // SAFETY: b holds 4 bytes; the view is this thread's.
+        if unsafe { self.view.take(b.as_mut_ptr(), 4) } {
+            return Ok(u32::from_le_bytes(b));
+        }
         // SAFETY: no arguments; a failed first seed ends the process in the core.
         Ok(unsafe { ffi::shakerand_system_u32() })
     }
 
-    #[inline]
+    #[inline(always)]
     fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        let mut b = [0u8; 8];
+        // SAFETY: b holds 8 bytes; the view is this thread's.
+        if unsafe { self.view.take(b.as_mut_ptr(), 8) } {
+            return Ok(u64::from_le_bytes(b));
+        }
         // SAFETY: as above.
         Ok(unsafe { ffi::shakerand_system_u64() })
     }
 
     #[inline]
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        if let Err(e) = fill(dst) {
+        if let Err(e) = self.fill(dst) {
             panic!("shakerand: the system generator could not be seeded: {e}");
         }
         Ok(())

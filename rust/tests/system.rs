@@ -207,3 +207,46 @@ fn samplers_and_uuids() {
     assert_eq!(a[6] >> 4, 7);
     assert!(a < b, "UUIDv7 is monotonic within the process");
 }
+
+#[cfg(feature = "uuid")]
+#[test]
+fn uuids_as_the_uuid_crate_s_type() {
+    let _serial = serial();
+    let v4 = shakerand::uuid::new_v4();
+    assert_eq!(v4.get_version_num(), 4);
+    assert_eq!(v4.get_variant(), uuid::Variant::RFC4122);
+    let (a, b) = (shakerand::uuid::now_v7(), shakerand::uuid::now_v7());
+    assert_eq!(a.get_version_num(), 7);
+    assert!(a < b);
+    assert_ne!(v4, shakerand::uuid::new_v4());
+}
+
+#[cfg(feature = "num-bigint")]
+#[test]
+fn big_integers_below_a_biguint() {
+    use num_bigint::BigUint;
+    let _serial = serial();
+    let bound = (BigUint::from(1u8) << 512u32) - 569u32;
+    let draws: Vec<BigUint> = (0..200)
+        .map(|_| shakerand::below_biguint(&bound).unwrap())
+        .collect();
+    assert!(draws.iter().all(|d| d < &bound));
+    // About half of them have the top bit (2^511 and up).
+    let top = draws.iter().filter(|d| d.bits() == 512).count();
+    assert!((60..=140).contains(&top), "{top} of 200 with bit 511");
+    assert!(shakerand::below_biguint(&BigUint::from(0u8)).is_err());
+    assert_eq!(
+        shakerand::below_biguint(&BigUint::from(1u8)).unwrap(),
+        BigUint::from(0u8)
+    );
+    // An engine's draws are the byte form's, as a number.
+    let r = BigUint::from(10u8).pow(40);
+    let mut a = shakerand::Engine::new(shakerand::Kind::TurboShake256, b"seed").unwrap();
+    let mut b = shakerand::Engine::new(shakerand::Kind::TurboShake256, b"seed").unwrap();
+    for _ in 0..20 {
+        assert_eq!(
+            a.below_biguint(&r).unwrap(),
+            BigUint::from_bytes_be(&b.below_bytes(&r.to_bytes_be()).unwrap())
+        );
+    }
+}

@@ -85,6 +85,29 @@ fn c2sp_chacha8rand_is_gos_chacha8() {
 }
 
 #[test]
+fn seedable_chacha8rand_is_the_c2sp_stream_and_the_engine_s() {
+    use rand_core::SeedableRng;
+    let v = vectors();
+    let c = &v["c2sp_chacha8rand"];
+    let seed: [u8; 32] = hex(c["seed_hex"].as_str().unwrap()).try_into().unwrap();
+    let mut rng = shakerand::ChaCha8Rand::from_seed(seed);
+    let first = u64::from_str_radix(c["uint64_hex"][0].as_str().unwrap(), 16).unwrap();
+    assert_eq!(rng.next_u64(), first);
+    assert_eq!(rng.kind(), Kind::ChaCha8Rand);
+    // The rest of the stream and the samplers are the engine's.
+    let mut engine = Engine::new(Kind::ChaCha8Rand, &seed).unwrap();
+    let _ = engine.next_u64();
+    let (mut a, mut b) = ([0u8; 1000], [0u8; 1000]);
+    rng.fill_bytes(&mut a);
+    engine.fill_bytes(&mut b);
+    assert_eq!(a, b);
+    assert_eq!(
+        rng.below_u64(1000).unwrap(),
+        engine.below_u64(1000).unwrap()
+    );
+}
+
+#[test]
 fn the_kind_table_is_the_core_s() {
     let v = vectors();
     let kinds = v["kinds"].as_array().unwrap();
