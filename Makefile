@@ -33,7 +33,7 @@ ifeq ($(shell command -v go 2>/dev/null),)
 export PATH := $(if $(wildcard /usr/local/go/bin/go),/usr/local/go/bin:)$(PATH)
 endif
 
-.PHONY: all deps build-c check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-rust test-verify test-vm test-vm-cached demo bench bench-go bench-java bench-python bench-js verify verify-long dist test-dist clean
+.PHONY: all deps build-c check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-rust test-verify test-vm test-vm-cached demo bench bench-go bench-java bench-python bench-js bench-rust verify verify-long dist test-dist clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -255,7 +255,8 @@ demo:
 
 # Every figure in the core section of BENCHMARKS.md comes from this one run,
 # peers included (Rust's rand::rng() through bench/rust-peer when cargo is
-# there); the charts go to bench/charts/. About 4-5 minutes.
+# there); the charts go to bench/charts/; then make bench-rust. About 5-6
+# minutes.
 bench:
 	tools/install-deps.sh bench
 	cmake -S . -B $(BUILD_BENCH) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release \
@@ -271,6 +272,12 @@ bench:
 	python3 tools/bench_cpp_markdown.py $(BUILD_BENCH)/cpp.json $(BUILD_BENCH)/cpp-x8.json $(BUILD_BENCH)/core.md
 	$(PYTHON) tools/bench_charts.py $(BUILD_BENCH)/core.json bench/charts
 	python3 tools/bench_section.py core $(BUILD_BENCH)/core.md BENCHMARKS.md
+	$(MAKE) --no-print-directory bench-rust
+
+# The Rust crate beside rand, getrandom, fastrand and the uuid crate
+# (rust/benches/peers.rs, two builds: rust/bench.sh), into BENCHMARKS.md.
+bench-rust:
+	rust/bench.sh
 
 # The Python benchmark (tools/bench_python.py: the package beside secrets,
 # random, uuid, os.urandom, numpy's PCG64 and randomgen's AESCounter when it

@@ -19,6 +19,22 @@ cargo fmt --manifest-path "$manifest" --check
 features=uuid,num-bigint
 cargo clippy --manifest-path "$manifest" --all-targets --features "$features" -q -- -D warnings
 cargo test --manifest-path "$manifest" --features "$features" -q
+# Miri cannot run the C core that every unsafe block calls or reads, so
+# the unit, vector and system tests run under valgrind's memcheck instead
+# (a read of a state the core unmapped, or of memory it never wrote).
+echo "== under valgrind"
+"$root/tools/install-deps.sh" rust >/dev/null
+cargo test --manifest-path "$manifest" --features "$features" -q --no-run --message-format=json 2>/dev/null |
+    python3 -c 'import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] in ("shakerand", "vectors", "system"):
+        print(m["executable"])' |
+    while read -r exe; do
+        valgrind -q --error-exitcode=99 "$exe" -q --test-threads=1 >"$CARGO_TARGET_DIR/valgrind.log" 2>&1 ||
+            { tail -30 "$CARGO_TARGET_DIR/valgrind.log" >&2; echo "rust/run-tests.sh: $exe FAILED under valgrind" >&2; exit 1; }
+        echo "$(basename "$exe"): $(grep '^test result' "$CARGO_TARGET_DIR/valgrind.log")"
+    done
 # getrandom's switch changes every crate's build: a target directory of its
 # own. The test links only if this crate defines getrandom's custom symbol.
 echo "== the getrandom back end"

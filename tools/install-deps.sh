@@ -4,7 +4,7 @@
 # Debian packages with apt-get, Python tools with pip into virtual
 # environments of the checkout, never into a system Python (Debian's
 # python3 is externally managed, PEP 668).
-# Usage: install-deps.sh [test|python|bench|cross|verify|platforms|windows|format|demo|js]
+# Usage: install-deps.sh [test|python|bench|cross|verify|platforms|windows|format|demo|js|rust]
 # The tools environment (pytest, scipy, pycryptodome; matplotlib for bench,
 # zig for platforms) is SHAKERAND_TOOLS_VENV, default build-tools/venv; the
 # formatters' is SHAKERAND_FORMAT_TOOLS, default build-format/venv. `python`
@@ -20,6 +20,8 @@ want="cmake ninja-build g++ clang pkg-config libgtest-dev nlohmann-json3-dev"
 [ "$mode" = demo ] && want="cmake ninja-build g++ openssl"
 [ "$mode" = cross ] && want="qemu-user gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu g++-powerpc64le-linux-gnu g++-aarch64-linux-gnu g++-s390x-linux-gnu
     gcc-s390x-linux-gnu libc6-dev-ppc64el-cross libc6-dev-arm64-cross libc6-dev-s390x-cross"
+# rust/run-tests.sh runs the crate's tests under valgrind (no Miri for C).
+[ "$mode" = rust ] && want="$want valgrind"
 # Windows: MinGW-w64 (GCC 12) cross-builds, Wine 8 runs (tests/windows/).
 [ "$mode" = windows ] && want="$want mingw-w64 wine64 libgnutls30"
 # JavaScript: clang 14 with wasm-ld and wasi-libc for the WebAssembly
