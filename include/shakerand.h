@@ -321,8 +321,8 @@ SHAKERAND_API void shakerand_system_epoch_words(const volatile uint64_t **epoch,
  * Fills *view for the calling thread and returns SHAKERAND_OK; the thread
  * word stays valid for the thread's life, the others for the process's.
  * SHAKERAND_ESTATE (view untouched) where the core has no fast path to
- * share (Windows, big-endian hosts), its marker is not an int (FreeBSD's
- * sig_atomic_t is a long), or its layout is not `layout`: every
+ * share (Windows, macOS, big-endian hosts), its marker is not an int
+ * (FreeBSD's sig_atomic_t is a long), or its layout is not `layout`: every
  * value then comes from a call. Sets the system generator up (as
  * shakerand_system_epoch_words does) but seeds nothing. */
 #define SHAKERAND_SYSTEM_VIEW_LAYOUT 1u
@@ -348,6 +348,98 @@ typedef struct shakerand_system_view {
 } shakerand_system_view;
 
 SHAKERAND_API int shakerand_system_view_get(shakerand_system_view *view, unsigned layout);
+
+/* Opt-in: with SHAKERAND_INLINE_SYSTEM defined before this header is
+ * included, shakerand_system_u64_inline, _u32_inline and _fill_inline do
+ * the take above in the caller's own code (no call, unless too little is
+ * made ahead or the library shares no view of this layout) and are
+ * otherwise shakerand_system_u64, _u32 and _fill, with the same guarantees
+ * (docs/system.md, "Inlined takes"); the C++ header's system_rng uses them
+ * then. GCC and Clang only; elsewhere, and on Windows, they are the calls. */
+#if defined(SHAKERAND_INLINE_SYSTEM)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
+#if defined(__cplusplus)
+#define SHAKERAND_THREAD_LOCAL_ thread_local
+#else
+#define SHAKERAND_THREAD_LOCAL_ _Thread_local
+#endif
+/* The calling thread's view, asked once per thread; a NULL thread where
+ * the library shares none. */
+static inline const shakerand_system_view *shakerand_system_view_inline_(void)
+{
+    static SHAKERAND_THREAD_LOCAL_ shakerand_system_view view;
+    static SHAKERAND_THREAD_LOCAL_ int asked;
+    if (__builtin_expect(!asked, 0)) {
+        if (shakerand_system_view_get(&view, SHAKERAND_SYSTEM_VIEW_LAYOUT) != SHAKERAND_OK)
+            view.thread = NULL;
+        asked = 1;
+    }
+    return &view;
+}
+
+/* n <= SHAKERAND_SYSTEM_VIEW_TAKE_MAX bytes of the thread's output made
+ * ahead, zeroed there; 0 if the library must serve them (out may then hold
+ * bytes to be overwritten). */
+static inline int shakerand_system_take_inline_(void *out, size_t n)
+{
+    const shakerand_system_view *v = shakerand_system_view_inline_();
+    shakerand_system_view_thread *t = v->thread;
+    if (t == NULL || t->inside)
+        return 0;
+    t->inside = 1;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    shakerand_system_view_state *s = t->state;
+    int done = 0;
+    if (s != NULL) {
+        const size_t c = s->cursor, end = s->fast_end;
+        if (c <= end && n <= end - c) {
+            s->cursor = c + n;
+            __atomic_signal_fence(__ATOMIC_SEQ_CST);
+            unsigned char *src = (unsigned char *)s + SHAKERAND_SYSTEM_VIEW_AHEAD_OFFSET + c;
+            __builtin_memcpy(out, src, n);
+            __builtin_memset(src, 0, n);
+            __atomic_signal_fence(__ATOMIC_SEQ_CST);
+            done = ((s->epoch ^ *v->epoch) | (s->vm_generation ^ *v->vm_generation)) == 0;
+        }
+    }
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    t->inside = 0;
+    return done;
+}
+
+static inline uint64_t shakerand_system_u64_inline(void)
+{
+    uint64_t v;
+    if (__builtin_expect(shakerand_system_take_inline_(&v, sizeof v), 1))
+        return v;
+    return shakerand_system_u64();
+}
+
+static inline uint32_t shakerand_system_u32_inline(void)
+{
+    uint32_t v;
+    if (__builtin_expect(shakerand_system_take_inline_(&v, sizeof v), 1))
+        return v;
+    return shakerand_system_u32();
+}
+
+static inline void shakerand_system_fill_inline(void *out, size_t len)
+{
+    if (len > 0 && len <= SHAKERAND_SYSTEM_VIEW_TAKE_MAX && out != NULL &&
+        shakerand_system_take_inline_(out, len))
+        return;
+    shakerand_system_fill(out, len);
+}
+#undef SHAKERAND_THREAD_LOCAL_
+#else
+static inline uint64_t shakerand_system_u64_inline(void) { return shakerand_system_u64(); }
+static inline uint32_t shakerand_system_u32_inline(void) { return shakerand_system_u32(); }
+static inline void shakerand_system_fill_inline(void *out, size_t len)
+{
+    shakerand_system_fill(out, len);
+}
+#endif
+#endif
 
 /* len bytes of fresh conditioned entropy straight from the sources (for
  * seeding other generators, e.g. Java's generateSeed). Never blocks after

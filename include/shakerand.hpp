@@ -280,9 +280,16 @@ class system_rng {
     static constexpr result_type min() noexcept { return 0; }
     static constexpr result_type max() noexcept { return std::numeric_limits<result_type>::max(); }
 
+#if defined(SHAKERAND_INLINE_SYSTEM)
+    // The take inlined here (shakerand.h, SHAKERAND_INLINE_SYSTEM).
+    result_type operator()() const noexcept { return shakerand_system_u64_inline(); }
+    void generate(std::span<std::uint8_t> out) const noexcept { shakerand_system_fill_inline(out.data(), out.size()); }
+    std::uint64_t next_u64() const noexcept { return shakerand_system_u64_inline(); }
+#else
     result_type operator()() const noexcept { return shakerand_system_u64(); }
     void generate(std::span<std::uint8_t> out) const noexcept { shakerand_system_fill(out.data(), out.size()); }
     std::uint64_t next_u64() const noexcept { return shakerand_system_u64(); }
+#endif
 
     // A new epoch: every thread reseeds before its next byte (after a
     // snapshot restore; async-signal-safe). shakerand_system_new_epoch.

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 fn main() {
-    // getrandom's switch, which the `getrandom` feature's back end reads.
+    // getrandom's switch, which the tests and the bench read.
     println!("cargo::rustc-check-cfg=cfg(getrandom_backend, values(any()))");
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let packaged = manifest.join("csrc");

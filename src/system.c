@@ -373,13 +373,14 @@ _Static_assert(offsetof(struct thread_words, state) ==
 #undef SAME_FIELD
 
 /* Windows keeps the thread's words in a TlsAlloc slot (no address to
- * share), and on a big-endian host the bytes made ahead are not the
- * stream's order, so the core's fast path does not run there either. */
+ * share); on a big-endian host the bytes made ahead are not the stream's
+ * order, and macOS (src/system_os_other.c) has no WIPEONFORK, so the
+ * core's fast path never runs there either. */
 int shakerand_system_view_get(shakerand_system_view *view, unsigned layout)
 {
     if (view == NULL)
         return SHAKERAND_EINVAL;
-#if defined(_WIN32)
+#if defined(_WIN32) || (!defined(__linux__) && !defined(__FreeBSD__))
     (void)layout;
     return SHAKERAND_ESTATE;
 #else

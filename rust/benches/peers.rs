@@ -43,9 +43,8 @@ fn getrandom_fill_16_ns() -> f64 {
     })
 }
 
-// Named so that it is linked: it defines the back end's symbol.
 #[cfg(all(feature = "getrandom", getrandom_backend = "custom"))]
-use shakerand as _;
+shakerand::getrandom_backend!();
 
 #[cfg(all(feature = "getrandom", getrandom_backend = "custom"))]
 fn main() {

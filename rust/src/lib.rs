@@ -12,7 +12,7 @@
 //!   [`rand_core::CryptoRng`], so every `rand` distribution, `shuffle` and
 //!   `sample` takes it.
 //!   Its words and small fills are read from the thread's made-ahead
-//!   output without a call into the C core (on Windows and big-endian
+//!   output without a call into the C core (on Windows, macOS and big-endian
 //!   hosts, each is a call: [`inlined`] says which).
 //! * [`Engine`] is a seeded, reproducible stream of one of four [`Kind`]s,
 //!   byte for byte the C, C++, Go, Java, JavaScript and Python ones for the
@@ -27,20 +27,30 @@
 //!   `uuid` crate's `Uuid`.
 //! * `num-bigint`: [`Engine::below_biguint`] and `below_biguint` take and
 //!   return a `num_bigint::BigUint`.
-//! * `getrandom`: a back end for getrandom 0.3 and 0.4, so that every
-//!   `getrandom::fill` in the program (rand's `SysRng`, the `uuid` crate,
-//!   hash-map seeds of crates that use getrandom) is served by the calling
-//!   thread's system generator. A program turns it on with the feature and
-//!   getrandom's custom back-end switch, in its `.cargo/config.toml`:
+//! * `getrandom`: [`getrandom_backend!`], a back end for getrandom 0.4, so
+//!   that every `getrandom::fill` in the program (rand's `SysRng`, the
+//!   `uuid` crate, crates that seed hash maps through getrandom) is served
+//!   by the calling thread's system generator. The program invokes the
+//!   macro once in its `main.rs` and turns on getrandom's custom back-end
+//!   switch in its `.cargo/config.toml`:
 //!   ```toml
 //!   [build]
 //!   rustflags = ['--cfg', 'getrandom_backend="custom"']
 //!   ```
-//!   and names this crate once so that it is linked (`use shakerand as _;`
-//!   in `main.rs`, if nothing else uses it). The core seeds from the
-//!   operating system itself, never through getrandom. Only the program
-//!   (the root crate) should do this: a library that turns the switch on
-//!   changes every getrandom call of the programs that use it.
+//!   The feature alone changes nothing, so a library may turn it on; only a
+//!   program invokes the macro. The core seeds from the operating system
+//!   itself, never through getrandom, so this cannot recurse. getrandom 0.3
+//!   calls a function of the same name but is not tested here.
+//!
+//! # Failures
+//! A thread's first draw seeds its generator from the operating system.
+//! If that fails (no entropy, no memory for the state), the calls that
+//! cannot return an error (`next_u64`, `next_u32`, the system samplers
+//! `below_u64`, `below_bytes`, `uuid_v4`, `uuid_v7`) end the process through
+//! the core's fatal handler rather than hand out weak output, and
+//! `fill_bytes` panics; [`init`] and [`fill`] return the error instead, so a
+//! program that must survive it calls [`init`] first on each thread. The
+//! `Result`s of the samplers are for bad arguments.
 //!
 //! ```
 //! use rand::RngExt;
@@ -109,7 +119,7 @@ mod ffi {
 mod view {
     use core::cell::Cell;
     use core::ptr;
-    use core::sync::atomic::{compiler_fence, AtomicU64, Ordering};
+    use core::sync::atomic::{compiler_fence, AtomicI32, AtomicU64, Ordering};
     use std::os::raw::c_int;
 
     const LAYOUT: u32 = 1;
@@ -125,11 +135,16 @@ mod view {
         fast_end: usize,
     }
 
+    /// The C `int` marker is read and written as an atomic of its size:
+    /// with the compiler fences, the order a signal handler on this
+    /// thread sees.
     #[repr(C)]
     struct Thread {
         state: *mut State,
-        inside: c_int,
+        inside: AtomicI32,
     }
+
+    const _: () = assert!(core::mem::size_of::<AtomicI32>() == core::mem::size_of::<c_int>());
 
     /// A thread's words, or a null `thread` where the core shares none
     /// (every value then comes from a call). Raw pointers: neither `Send`
@@ -153,31 +168,48 @@ mod view {
     };
 
     thread_local! {
-        // Asked once per thread; no destructor, so a handle can be made
-        // from another thread-local's destructor too.
-        static THIS_THREAD: Cell<Option<View>> = const { Cell::new(None) };
+        // Asked once per thread: the view is stored before the flag that
+        // says it is there. No destructor, so a handle can be made from
+        // another thread-local's destructor too.
+        static THIS_THREAD: Cell<View> = const { Cell::new(NONE) };
+        static ASKED: Cell<bool> = const { Cell::new(false) };
+    }
+
+    // In the unit tests, a function run at each step of a take, as a
+    // signal handler landing there would run.
+    #[cfg(test)]
+    thread_local! {
+        pub(crate) static STEP: Cell<Option<fn(u32)>> = const { Cell::new(None) };
+    }
+
+    #[inline(always)]
+    fn step(_at: u32) {
+        #[cfg(test)]
+        if let Some(f) = STEP.with(Cell::get) {
+            f(_at);
+        }
     }
 
     impl View {
         /// The calling thread's words.
         #[inline]
         pub fn of_this_thread() -> View {
-            THIS_THREAD.with(|cell| match cell.get() {
-                Some(view) => view,
-                None => {
-                    let mut view = NONE;
-                    // SAFETY: view is writable; on failure it is untouched.
-                    if unsafe { shakerand_system_view_get(&mut view, LAYOUT) } != 0 {
-                        view = NONE;
-                    }
-                    cell.set(Some(view));
-                    view
-                }
-            })
+            if ASKED.with(Cell::get) {
+                return THIS_THREAD.with(Cell::get);
+            }
+            let mut view = NONE;
+            // SAFETY: view is writable; on failure it is untouched.
+            if unsafe { shakerand_system_view_get(&mut view, LAYOUT) } != 0 {
+                view = NONE;
+            }
+            THIS_THREAD.with(|cell| cell.set(view));
+            compiler_fence(Ordering::SeqCst);
+            ASKED.with(|asked| asked.set(true));
+            view
         }
 
-        /// Whether the core shares its words here (not on Windows or a
-        /// big-endian host).
+        /// Whether the core shares its words here (not on Windows, macOS or
+        /// a big-endian host).
         pub fn is_shared(&self) -> bool {
             !self.thread.is_null()
         }
@@ -195,12 +227,13 @@ mod view {
             if t.is_null() {
                 return false;
             }
-            let inside = ptr::addr_of_mut!((*t).inside);
-            if ptr::read_volatile(inside) != 0 {
+            let inside = &(*t).inside;
+            if inside.load(Ordering::Relaxed) != 0 {
                 return false; // a handler interrupted a draw of this thread
             }
-            ptr::write_volatile(inside, 1);
+            inside.store(1, Ordering::Relaxed);
             compiler_fence(Ordering::SeqCst);
+            step(0);
             let s = ptr::read_volatile(ptr::addr_of!((*t).state));
             let mut done = false;
             if !s.is_null() {
@@ -209,17 +242,21 @@ mod view {
                 if c <= end && n <= end - c {
                     (*s).cursor = c + n;
                     compiler_fence(Ordering::SeqCst);
+                    step(1);
                     let src = s.cast::<u8>().add(AHEAD_OFFSET + c);
                     ptr::copy_nonoverlapping(src, out, n);
+                    step(2);
                     ptr::write_bytes(src, 0, n);
                     compiler_fence(Ordering::SeqCst);
+                    step(3);
                     let epoch = (*self.epoch.cast::<AtomicU64>()).load(Ordering::Relaxed);
                     let vm = ptr::read_volatile(self.vm_generation);
                     done = (((*s).epoch ^ epoch) | ((*s).vm_generation ^ vm)) == 0;
                 }
             }
             compiler_fence(Ordering::SeqCst);
-            ptr::write_volatile(inside, 0);
+            step(4);
+            inside.store(0, Ordering::Relaxed);
             done
         }
     }
@@ -323,6 +360,69 @@ mod view {
         }
 
         #[test]
+        fn nothing_is_taken_where_the_fast_path_is_closed() {
+            let _serial = serial();
+            let (view, s) = ready(16);
+            // SAFETY: this thread's state and view, restored before the
+            // next call into the core.
+            unsafe {
+                // A state without WIPEONFORK: fast_end 0, the cursor above it.
+                let (cursor, fast_end) = ((*s).cursor, (*s).fast_end);
+                assert!(cursor > 0);
+                (*s).fast_end = 0;
+                let mut out = [0u8; 8];
+                assert!(!view.take(out.as_mut_ptr(), 8));
+                assert_eq!((*s).cursor, cursor);
+                (*s).fast_end = fast_end;
+            }
+        }
+
+        thread_local! {
+            static FIRE_AT: Cell<Option<u32>> = const { Cell::new(None) };
+            static HANDLER_WORDS: core::cell::RefCell<Vec<u64>> =
+                const { core::cell::RefCell::new(Vec::new()) };
+        }
+
+        /// What a signal handler landing at a step draws: enough words that
+        /// the core would make its output again in place, were the handler
+        /// let into the state the interrupted take is using.
+        fn handler(at: u32) {
+            if FIRE_AT.with(Cell::get) != Some(at) {
+                return;
+            }
+            FIRE_AT.with(|f| f.set(None));
+            let mut rng = crate::rng();
+            let words: Vec<u64> = (0..400)
+                .map(|_| rand_core::Rng::next_u64(&mut rng))
+                .collect();
+            HANDLER_WORDS.with(|w| w.borrow_mut().extend(words));
+        }
+
+        #[test]
+        fn a_handler_at_any_step_neither_disturbs_nor_repeats_the_take() {
+            let _serial = serial();
+            for at in 0..5 {
+                let _ = ready(16);
+                HANDLER_WORDS.with(|w| w.borrow_mut().clear());
+                FIRE_AT.with(|f| f.set(Some(at)));
+                STEP.with(|s| s.set(Some(handler)));
+                let mut rng = crate::rng();
+                let taken = rand_core::Rng::next_u64(&mut rng);
+                STEP.with(|s| s.set(None));
+                assert_eq!(FIRE_AT.with(Cell::get), None, "no handler at step {at}");
+                let mut words = HANDLER_WORDS.with(|w| w.borrow().clone());
+                assert_eq!(words.len(), 400);
+                words.push(taken);
+                // Past the whole output made ahead: a byte handed out twice
+                // would show.
+                words.extend((0..800).map(|_| rand_core::Rng::next_u64(&mut rng)));
+                let distinct: std::collections::HashSet<_> = words.iter().collect();
+                assert_eq!(distinct.len(), words.len(), "a word twice, step {at}");
+                assert!(!words.contains(&0), "a zeroed word handed out, step {at}");
+            }
+        }
+
+        #[test]
         fn nothing_is_taken_inside_the_generator_or_past_fast_end() {
             let _serial = serial();
             let (view, s) = ready(16);
@@ -331,9 +431,9 @@ mod view {
             unsafe {
                 let cursor = (*s).cursor;
                 let mut out = [0u8; 8];
-                (*view.thread).inside = 1;
+                (*view.thread).inside.store(1, Ordering::Relaxed);
                 assert!(!view.take(out.as_mut_ptr(), 8));
-                (*view.thread).inside = 0;
+                (*view.thread).inside.store(0, Ordering::Relaxed);
                 let fast_end = (*s).fast_end;
                 (*s).fast_end = cursor + 7;
                 assert!(!view.take(out.as_mut_ptr(), 8));
@@ -534,7 +634,9 @@ pub enum Method {
     RngBc8,
     /// NIST SP 800-90A Rev. 1, A.5.1.
     SimpleDiscard,
-    /// NIST SP 800-90A Rev. 1, A.5.3 with s = 128 (bias below 2^-128).
+    /// NIST SP 800-90A Rev. 1, A.5.3 with s = 128 (bias below 2^-128). Its
+    /// reduction takes time quadratic in the bound's length (about 60 ms
+    /// for an 8 KiB bound): for the sizes of cryptographic moduli.
     SimpleModular,
 }
 
@@ -644,8 +746,16 @@ impl fmt::Debug for SystemRng {
 }
 
 /// This thread's system generator. Its first use on a thread seeds it; if
-/// the operating system gives no entropy then, the draw panics rather than
-/// hand out weak output ([`init`] reports that as an error instead).
+/// the operating system gives no entropy then, the draw ends the process
+/// rather than hand out weak output (the crate's documentation,
+/// "Failures"; [`init`] reports it as an error instead).
+///
+/// The handle stands for this thread's generator, so it cannot be sent to
+/// another thread:
+/// ```compile_fail
+/// let rng = shakerand::rng();
+/// std::thread::spawn(move || drop(rng));
+/// ```
 pub fn rng() -> SystemRng {
     SystemRng {
         view: view::View::of_this_thread(),
@@ -653,7 +763,7 @@ pub fn rng() -> SystemRng {
 }
 
 /// Whether [`SystemRng`] reads the core's made-ahead output without a call
-/// on this platform (not on Windows or big-endian hosts, where every value
+/// on this platform (not on Windows, macOS or big-endian hosts, where every value
 /// is a call into the core). The output is the same either way.
 pub fn inlined() -> bool {
     rng().view.is_shared()
@@ -794,24 +904,59 @@ impl SystemRng {
         if n == 0 || (n <= view::TAKE_MAX && self.view.take(dst, n)) {
             return Ok(());
         }
-        Error::check(ffi::shakerand_system_try_fill(dst, n))
+        let status = Error::check(ffi::shakerand_system_try_fill(dst, n));
+        if status.is_err() {
+            // A take that did not count (a new epoch) may have written
+            // bytes of the old one: none of them may reach the caller.
+            core::ptr::write_bytes(dst, 0, n);
+        }
+        status
     }
 }
 
-/// getrandom's custom back end, for a program built with this crate's
-/// `getrandom` feature and `--cfg getrandom_backend="custom"` (the crate's
-/// documentation, "A program-wide getrandom"). getrandom 0.3 and 0.4 both
-/// call this symbol. The core seeds from the operating system itself, never
-/// through getrandom, so this cannot recurse.
-#[cfg(all(feature = "getrandom", getrandom_backend = "custom"))]
-#[unsafe(no_mangle)]
-unsafe extern "Rust" fn __getrandom_v03_custom(
-    dest: *mut u8,
-    len: usize,
-) -> Result<(), getrandom::Error> {
-    // SAFETY: getrandom passes a buffer valid for len bytes.
-    unsafe { rng().fill_raw(dest, len) }
-        .map_err(|e| getrandom::Error::new_custom(e.code().unsigned_abs() as u16))
+/// Defines getrandom's custom back end in the program that invokes it, so
+/// that every `getrandom::fill` of the program is served by the calling
+/// thread's system generator (the crate's documentation, "Features"). For
+/// the program's root crate only (`main.rs`), once; getrandom calls it when
+/// the program is built with `--cfg getrandom_backend="custom"`. Needs the
+/// `getrandom` feature.
+///
+/// ```ignore
+/// shakerand::getrandom_backend!();
+/// ```
+#[cfg(feature = "getrandom")]
+#[macro_export]
+macro_rules! getrandom_backend {
+    () => {
+        #[unsafe(no_mangle)]
+        unsafe extern "Rust" fn __getrandom_v03_custom(
+            dest: *mut u8,
+            len: usize,
+        ) -> ::core::result::Result<(), $crate::__private::getrandom::Error> {
+            // SAFETY: getrandom passes a buffer valid for len bytes.
+            unsafe { $crate::__private::getrandom_fill(dest, len) }
+        }
+    };
+}
+
+/// What [`getrandom_backend!`] expands to calls; not an API.
+#[cfg(feature = "getrandom")]
+#[doc(hidden)]
+pub mod __private {
+    pub use getrandom;
+
+    /// getrandom's custom back end: `len` bytes at `dest` (which may be
+    /// uninitialised) from the system generator. The core seeds from the
+    /// operating system itself, never through getrandom, so this cannot
+    /// recurse.
+    ///
+    /// # Safety
+    /// `dest` is valid for writes of `len` bytes.
+    pub unsafe fn getrandom_fill(dest: *mut u8, len: usize) -> Result<(), getrandom::Error> {
+        // SAFETY: as the caller promises.
+        unsafe { crate::rng().fill_raw(dest, len) }
+            .map_err(|e| getrandom::Error::new_custom(e.code().unsigned_abs() as u16))
+    }
 }
 
 impl TryRng for SystemRng {

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 //! The `getrandom` feature's back end, in a build with
 //! `--cfg getrandom_backend="custom"` (rust/run-tests.sh makes one): that
-//! build links only because this crate defines getrandom's custom symbol,
-//! so every `getrandom::fill` below is the system generator's.
+//! build links only because the macro below defines getrandom's custom
+//! symbol, so every `getrandom::fill` here is the system generator's.
 #![cfg(all(feature = "getrandom", getrandom_backend = "custom"))]
 
 use std::collections::HashSet;
-// The program names the crate once so that it is linked (as a program
-// using the back end must: the feature's documentation says so).
-use shakerand as _;
+shakerand::getrandom_backend!();
 
 #[test]
 fn a_thread_s_first_draw_through_getrandom_seeds_it_without_recursion() {

@@ -135,38 +135,54 @@ fn wipe_on_fork_is_done(fork: impl Fn() -> libc::pid_t) -> bool {
     }
 }
 
+/// Signals sent by another thread land anywhere in the drawing thread's
+/// loop, inside its takes included (the take's unit tests land a handler
+/// at each step of it deterministically).
 #[cfg(unix)]
 #[test]
 fn a_signal_handler_that_draws_neither_disturbs_nor_repeats_the_thread_it_interrupted() {
     let _serial = serial();
-    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-    static SEEN: AtomicUsize = AtomicUsize::new(0);
-    static LAST: AtomicU64 = AtomicU64::new(0);
+    use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+    const SLOTS: usize = 4096;
+    static DRAWN: AtomicUsize = AtomicUsize::new(0);
+    static WORDS: [AtomicU64; SLOTS] = [const { AtomicU64::new(0) }; SLOTS];
     extern "C" fn handler(_: libc::c_int) {
-        LAST.store(shakerand::rng().next_u64(), Ordering::Relaxed);
-        SEEN.fetch_add(1, Ordering::Relaxed);
+        let i = DRAWN.load(Ordering::Relaxed);
+        if i < SLOTS {
+            WORDS[i].store(shakerand::rng().next_u64(), Ordering::Relaxed);
+            DRAWN.store(i + 1, Ordering::Relaxed);
+        }
     }
-    std::thread::spawn(|| {
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = handler as extern "C" fn(libc::c_int) as usize;
+        libc::sigaction(libc::SIGUSR1, &action, std::ptr::null_mut());
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    static DONE: AtomicBool = AtomicBool::new(false);
+    let drawer = std::thread::spawn(move || {
         let mut rng = shakerand::rng();
         let _ = rng.next_u64(); // seeded before the handler can run
-        unsafe {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = handler as extern "C" fn(libc::c_int) as usize;
-            libc::sigaction(libc::SIGUSR1, &action, std::ptr::null_mut());
+        tx.send(unsafe { libc::pthread_self() } as usize).unwrap();
+        let mut words = Vec::with_capacity(8_000_000);
+        while DRAWN.load(Ordering::Relaxed) < 200 && words.len() < 8_000_000 {
+            words.push(rng.next_u64());
         }
-        let me = unsafe { libc::pthread_self() };
-        let mut words = HashSet::new();
-        for i in 0..200_000 {
-            if i % 1000 == 0 {
-                unsafe { libc::pthread_kill(me, libc::SIGUSR1) };
-                words.insert(LAST.load(Ordering::Relaxed));
-            }
-            assert!(words.insert(rng.next_u64()), "a word came twice");
-        }
-        assert_eq!(SEEN.load(Ordering::Relaxed), 200);
-    })
-    .join()
-    .unwrap();
+        DONE.store(true, Ordering::Relaxed);
+        words
+    });
+    let target = rx.recv().unwrap() as libc::pthread_t;
+    while !DONE.load(Ordering::Relaxed) {
+        unsafe { libc::pthread_kill(target, libc::SIGUSR1) };
+        std::thread::sleep(std::time::Duration::from_micros(50));
+    }
+    let mut words = drawer.join().unwrap();
+    let drawn = DRAWN.load(Ordering::Relaxed).min(SLOTS);
+    assert!(drawn >= 200, "only {drawn} handler draws");
+    words.extend(WORDS[..drawn].iter().map(|w| w.load(Ordering::Relaxed)));
+    let distinct: HashSet<_> = words.iter().collect();
+    assert_eq!(distinct.len(), words.len(), "a word came twice");
+    assert!(!words.contains(&0));
 }
 
 #[test]

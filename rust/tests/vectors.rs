@@ -7,9 +7,16 @@ use rand_core::Rng;
 use sha2::{Digest, Sha256};
 use shakerand::{Engine, Kind};
 
+/// SHAKERAND_VECTORS, else the packaged crate's copy (csrc/vectors), else
+/// the repository's.
 fn vectors() -> serde_json::Value {
+    let packaged = concat!(env!("CARGO_MANIFEST_DIR"), "/csrc/vectors/shakerand.json");
     let path = std::env::var("SHAKERAND_VECTORS").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../vectors/shakerand.json").to_string()
+        if std::path::Path::new(packaged).is_file() {
+            packaged.to_string()
+        } else {
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../vectors/shakerand.json").to_string()
+        }
     });
     serde_json::from_str(&std::fs::read_to_string(&path).expect("the vector file")).unwrap()
 }
