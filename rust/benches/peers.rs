@@ -59,35 +59,61 @@ struct Row {
     mib_mb_s: f64,
 }
 
-fn row<R: Rng>(name: &'static str, rng: &mut R, calls: usize) -> Row {
-    let u64_ns = median_ns(calls, || {
+// One function per figure, each kept out of line: each loop is compiled
+// on its own, as a user's loop would be, rather than inside one large
+// function whose size changes what the compiler inlines into it.
+#[inline(never)]
+fn time_u64<R: Rng>(rng: &mut R, calls: usize) -> f64 {
+    median_ns(calls, || {
         black_box(rng.next_u64());
-    });
-    let u32_ns = median_ns(calls, || {
+    })
+}
+
+#[inline(never)]
+fn time_u32<R: Rng>(rng: &mut R, calls: usize) -> f64 {
+    median_ns(calls, || {
         black_box(rng.next_u32());
-    });
-    let range_ns = median_ns(calls, || {
+    })
+}
+
+#[inline(never)]
+fn time_range<R: Rng>(rng: &mut R, calls: usize) -> f64 {
+    median_ns(calls, || {
         black_box(rng.random_range(0..100u32));
-    });
-    let mut b16 = [0u8; 16];
-    let f16 = median_ns(calls, || {
-        rng.fill_bytes(&mut b16);
-        black_box(&b16);
-    });
-    let mut b64 = [0u8; 64];
-    let f64_ = median_ns(calls, || {
-        rng.fill_bytes(&mut b64);
-        black_box(&b64);
-    });
-    let mut b1m = vec![0u8; 1 << 20];
-    let f1m = median_ns((calls / 10_000).max(20), || {
-        rng.fill_bytes(&mut b1m);
-        black_box(&b1m);
-    });
+    })
+}
+
+#[inline(never)]
+fn time_fill<R: Rng, const N: usize>(rng: &mut R, calls: usize) -> f64 {
+    let mut b = [0u8; N];
+    median_ns(calls, || {
+        rng.fill_bytes(&mut b);
+        black_box(&b);
+    })
+}
+
+#[inline(never)]
+fn time_fill_mib<R: Rng>(rng: &mut R, calls: usize) -> f64 {
+    let mut b = vec![0u8; 1 << 20];
+    median_ns(calls, || {
+        rng.fill_bytes(&mut b);
+        black_box(&b);
+    })
+}
+
+fn row<R: Rng>(name: &'static str, rng: &mut R, calls: usize) -> Row {
+    let ns = [
+        time_u64(rng, calls),
+        time_u32(rng, calls),
+        time_range(rng, calls),
+        time_fill::<R, 16>(rng, calls),
+        time_fill::<R, 64>(rng, calls),
+    ];
+    let mib_ns = time_fill_mib(rng, (calls / 10_000).max(20));
     Row {
         name,
-        ns: [u64_ns, u32_ns, range_ns, f16, f64_],
-        mib_mb_s: (1u64 << 20) as f64 / f1m * 1e3,
+        ns,
+        mib_mb_s: (1u64 << 20) as f64 / mib_ns * 1e3,
     }
 }
 
@@ -118,7 +144,7 @@ fn verdict(met: bool) -> &'static str {
 
 #[cfg(not(all(feature = "getrandom", getrandom_backend = "custom")))]
 fn main() {
-    let calls = 2_000_000;
+    let calls = 10_000_000;
     let rows = [
         row("shakerand::rng()", &mut shakerand::rng(), calls),
         row("rand::rng() (ChaCha12)", &mut rand::rng(), calls),

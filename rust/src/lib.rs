@@ -223,7 +223,13 @@ mod view {
         /// thread's.
         #[inline(always)]
         pub unsafe fn take(&self, out: *mut u8, n: usize) -> bool {
-            let t = self.thread;
+            // Copied before the first fence, which would otherwise make the
+            // compiler load them again from a handle whose address escaped.
+            let View {
+                thread: t,
+                epoch: epoch_word,
+                vm_generation: vm_word,
+            } = *self;
             if t.is_null() {
                 return false;
             }
@@ -238,8 +244,10 @@ mod view {
             let mut done = false;
             if !s.is_null() {
                 let c = (*s).cursor;
-                let end = (*s).fast_end;
-                if c <= end && n <= end - c {
+                // What is left before fast_end: none if the cursor is past it
+                // (a state whose fast path is closed).
+                let room = (*s).fast_end.saturating_sub(c);
+                if n <= room {
                     (*s).cursor = c + n;
                     compiler_fence(Ordering::SeqCst);
                     step(1);
@@ -249,8 +257,8 @@ mod view {
                     ptr::write_bytes(src, 0, n);
                     compiler_fence(Ordering::SeqCst);
                     step(3);
-                    let epoch = (*self.epoch.cast::<AtomicU64>()).load(Ordering::Relaxed);
-                    let vm = ptr::read_volatile(self.vm_generation);
+                    let epoch = (*epoch_word.cast::<AtomicU64>()).load(Ordering::Relaxed);
+                    let vm = ptr::read_volatile(vm_word);
                     done = (((*s).epoch ^ epoch) | ((*s).vm_generation ^ vm)) == 0;
                 }
             }
