@@ -40,6 +40,8 @@
 
 extern "C" {
 #include "keccakp1600.h"
+// The opt-in inlined takes, timed beside the calls (shakerand_system_*_inline).
+#define SHAKERAND_INLINE_SYSTEM 1
 #include "shakerand.h"
 #include "testing.h"
 }
@@ -106,6 +108,7 @@ row measure(const std::string &name, const std::string &group, const Fill &fill,
 struct system_figures {
     std::string kind;
     double mbs_1m = 0, mbs_64 = 0, mbs_16 = 0, ns_u64 = 0, ns_u32 = 0, one_thread = 0, two_threads = 0;
+    double ns_u64_inline = 0, ns_u32_inline = 0; // SHAKERAND_INLINE_SYSTEM
 };
 
 double aggregate_mbs(int threads)
@@ -143,6 +146,8 @@ system_figures measure_system()
     s.mbs_16 = r.mbs_16;
     s.ns_u64 = r.ns_u64;
     s.ns_u32 = 1e9 * time_per_call([] { sink = shakerand_system_u32(); });
+    s.ns_u64_inline = 1e9 * time_per_call([] { sink = shakerand_system_u64_inline(); });
+    s.ns_u32_inline = 1e9 * time_per_call([] { sink = shakerand_system_u32_inline(); });
     // Best of 2 one-second runs each, alternating, so a stall of the
     // machine hits neither side alone.
     for (int i = 0; i < 2; i++) {
@@ -168,9 +173,9 @@ system_figures system_in_child(const char *engine)
         return s;
     char kind[64] = "";
     if (std::fscanf(p, "kind=%63s fill_1m_mbs=%lf fill_64_mbs=%lf fill_16_mbs=%lf u64_ns=%lf u32_ns=%lf "
-                       "threads1_mbs=%lf threads2_mbs=%lf",
+                       "threads1_mbs=%lf threads2_mbs=%lf u64_inline_ns=%lf u32_inline_ns=%lf",
                     kind, &s.mbs_1m, &s.mbs_64, &s.mbs_16, &s.ns_u64, &s.ns_u32, &s.one_thread,
-                    &s.two_threads) == 8)
+                    &s.two_threads, &s.ns_u64_inline, &s.ns_u32_inline) == 10)
         s.kind = kind;
     else
         s = system_figures{};
@@ -370,8 +375,9 @@ int main(int argc, char **argv)
     if (system_rows) {
         const system_figures s = measure_system();
         std::printf("kind=%s fill_1m_mbs=%.1f fill_64_mbs=%.1f fill_16_mbs=%.1f u64_ns=%.3f u32_ns=%.3f "
-                    "threads1_mbs=%.1f threads2_mbs=%.1f\n",
-                    s.kind.c_str(), s.mbs_1m, s.mbs_64, s.mbs_16, s.ns_u64, s.ns_u32, s.one_thread, s.two_threads);
+                    "threads1_mbs=%.1f threads2_mbs=%.1f u64_inline_ns=%.3f u32_inline_ns=%.3f\n",
+                    s.kind.c_str(), s.mbs_1m, s.mbs_64, s.mbs_16, s.ns_u64, s.ns_u32, s.one_thread, s.two_threads,
+                    s.ns_u64_inline, s.ns_u32_inline);
         return 0;
     }
     if (sodium_init() < 0)
@@ -427,6 +433,8 @@ int main(int argc, char **argv)
             keep_max(b.mbs_16, s.mbs_16);
             keep_min(b.ns_u64, s.ns_u64);
             keep_min(b.ns_u32, s.ns_u32);
+            keep_min(b.ns_u64_inline, s.ns_u64_inline);
+            keep_min(b.ns_u32_inline, s.ns_u32_inline);
             keep_max(b.one_thread, s.one_thread);
             keep_max(b.two_threads, s.two_threads);
         }
@@ -777,6 +785,7 @@ int main(int argc, char **argv)
         for (std::size_t i = 0; i < systems.size(); i++) {
             const auto &s = systems[i];
             js << "    {\"kind\": " << json_string(s.kind) << ", \"ns_u32\": " << s.ns_u32
+               << ", \"ns_u64_inline\": " << s.ns_u64_inline << ", \"ns_u32_inline\": " << s.ns_u32_inline
                << ", \"threads1_mbs\": " << s.one_thread << ", \"threads2_mbs\": " << s.two_threads << "}"
                << (i + 1 < systems.size() ? "," : "") << "\n";
         }
@@ -847,6 +856,9 @@ int main(int argc, char **argv)
     system_line("16-byte fill, ns", [&](const system_figures &s) { return cell(16e3 / s.mbs_16, 2); });
     system_line("u64, ns", [&](const system_figures &s) { return cell(s.ns_u64, 2); });
     system_line("u32, ns", [&](const system_figures &s) { return cell(s.ns_u32, 2); });
+    system_line("u64 inlined (`SHAKERAND_INLINE_SYSTEM`), ns",
+                [&](const system_figures &s) { return cell(s.ns_u64_inline, 2); });
+    system_line("u32 inlined, ns", [&](const system_figures &s) { return cell(s.ns_u32_inline, 2); });
     system_line("1 MiB fills, 1 thread, aggregate MB/s", [&](const system_figures &s) { return cell(s.one_thread, 0); });
     system_line("1 MiB fills, 2 threads, aggregate MB/s", [&](const system_figures &s) {
         return cell(s.two_threads, 0) + " (" + cell(s.two_threads / s.one_thread, 2) + "x)";
@@ -902,7 +914,7 @@ int main(int argc, char **argv)
 
     // The issue's targets, each against figures of this run only.
     md << "## Targets\n\n"
-       << "Issues 15's and 29's targets, each judged only against figures measured above in this run; the\n"
+       << "Issues 15's, 29's and 40's targets, each judged only against figures measured above in this run; the\n"
        << "verdict gives the measured ratio (or time).\n\n"
        << "| target | this run | verdict |\n|---|---|---|\n";
     auto target = [&md](const std::string &what, const std::string &figures, const std::string &v) {
@@ -929,6 +941,12 @@ int main(int argc, char **argv)
         target("system generator, u32 <= Rust `rand::rng().next_u32()` (issue 29)",
                cell(sys->ns_u32, 2) + " vs " + cell(rust.ns_u32, 2) + " ns",
                verdict(sys->ns_u32 / rust.ns_u32, 1.0, false));
+        target("system generator, u64 inlined (`SHAKERAND_INLINE_SYSTEM`) <= Rust `next_u64()` (issue 40)",
+               cell(sys->ns_u64_inline, 2) + " vs " + cell(rust.ns_u64, 2) + " ns",
+               verdict(sys->ns_u64_inline / rust.ns_u64, 1.0, false));
+        target("system generator, u32 inlined <= Rust `next_u32()` (issue 40)",
+               cell(sys->ns_u32_inline, 2) + " vs " + cell(rust.ns_u32, 2) + " ns",
+               verdict(sys->ns_u32_inline / rust.ns_u32, 1.0, false));
     }
     if (sys != nullptr && mt_row != nullptr)
         target("system generator, u64 <= 2x `std::mt19937_64`",
