@@ -12,8 +12,11 @@ export CARGO_TARGET_DIR="$root/build-rust"
 manifest=$root/rust/Cargo.toml
 out=$root/build-bench
 mkdir -p "$out"
-custom=$(RUSTFLAGS='--cfg getrandom_backend="custom"' CARGO_TARGET_DIR="$CARGO_TARGET_DIR/getrandom-custom" \
-    cargo bench -q --manifest-path "$manifest" --features uuid,getrandom --bench peers 2>/dev/null | tail -1)
+# The best of three processes, as the ordinary build takes for each figure.
+custom=$(for _ in 1 2 3; do
+    RUSTFLAGS='--cfg getrandom_backend="custom"' CARGO_TARGET_DIR="$CARGO_TARGET_DIR/getrandom-custom" \
+        cargo bench -q --manifest-path "$manifest" --features uuid,getrandom --bench peers 2>/dev/null | tail -1
+done | sort -g | head -n 1)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 {
     echo "## Rust (\`make bench-rust\`)"

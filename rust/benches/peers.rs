@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 //! shakerand beside Rust's generators in one run (`make bench-rust`, which
-//! runs rust/bench.sh): ns per call, the median of seven rounds, the same
-//! loop for every generator. No criterion: a few numbers.
+//! runs rust/bench.sh): ns per call, the median of seven rounds in a
+//! process, the best of three processes, the same loop for every
+//! generator. No criterion: a few numbers.
 //!
 //! Built with `--cfg getrandom_backend="custom"` and the `getrandom`
 //! feature, it times only `getrandom::fill` of 16 bytes (served by
@@ -142,60 +143,171 @@ fn verdict(met: bool) -> &'static str {
     }
 }
 
-#[cfg(not(all(feature = "getrandom", getrandom_backend = "custom")))]
-fn main() {
+/// Every figure of one process: each row's five times and its MB/s, the
+/// UUID times, and getrandom's own 16-byte fill.
+struct Figures {
+    rows: Vec<Row>,
+    uuid_ns: [f64; 4],
+    os_16: f64,
+}
+
+const ROW_NAMES: [&str; 5] = [
+    "shakerand::rng()",
+    "rand::rng() (ChaCha12)",
+    "rand::rngs::StdRng (ChaCha12, seeded)",
+    "rand::rngs::SysRng (getrandom: the OS)",
+    "fastrand (Wyrand, not secure: the floor)",
+];
+const UUID_NAMES: [&str; 4] = [
+    "shakerand::uuid::new_v4()",
+    "uuid::Uuid::new_v4() (getrandom: the OS)",
+    "shakerand::uuid::now_v7()",
+    "uuid::Uuid::now_v7()",
+];
+const PROCESSES: usize = 3;
+
+fn measure() -> Figures {
     let calls = 10_000_000;
-    let rows = [
-        row("shakerand::rng()", &mut shakerand::rng(), calls),
-        row("rand::rng() (ChaCha12)", &mut rand::rng(), calls),
+    let rows = vec![
+        row(ROW_NAMES[0], &mut shakerand::rng(), calls),
+        row(ROW_NAMES[1], &mut rand::rng(), calls),
         row(
-            "rand::rngs::StdRng (ChaCha12, seeded)",
+            ROW_NAMES[2],
             &mut rand::rngs::StdRng::from_rng(&mut rand::rng()),
             calls,
         ),
         row(
-            "rand::rngs::SysRng (getrandom: the OS)",
+            ROW_NAMES[3],
             &mut rand_core::UnwrapErr(rand::rngs::SysRng),
             calls / 20,
         ),
-        row(
-            "fastrand (Wyrand, not secure: the floor)",
-            &mut Fastrand(fastrand::Rng::new()),
-            calls,
-        ),
+        row(ROW_NAMES[4], &mut Fastrand(fastrand::Rng::new()), calls),
     ];
     let uuid_ns = [
-        (
-            "shakerand::uuid::new_v4()",
-            median_ns(calls, || {
-                black_box(shakerand::uuid::new_v4());
-            }),
-        ),
-        (
-            "uuid::Uuid::new_v4() (getrandom: the OS)",
-            median_ns(calls / 20, || {
-                black_box(uuid::Uuid::new_v4());
-            }),
-        ),
-        (
-            "shakerand::uuid::now_v7()",
-            median_ns(calls, || {
-                black_box(shakerand::uuid::now_v7());
-            }),
-        ),
-        (
-            "uuid::Uuid::now_v7()",
-            median_ns(calls / 20, || {
-                black_box(uuid::Uuid::now_v7());
-            }),
-        ),
+        median_ns(calls, || {
+            black_box(shakerand::uuid::new_v4());
+        }),
+        median_ns(calls / 20, || {
+            black_box(uuid::Uuid::new_v4());
+        }),
+        median_ns(calls, || {
+            black_box(shakerand::uuid::now_v7());
+        }),
+        median_ns(calls / 20, || {
+            black_box(uuid::Uuid::now_v7());
+        }),
     ];
-    let os_16 = getrandom_fill_16_ns();
+    Figures {
+        rows,
+        uuid_ns,
+        os_16: getrandom_fill_16_ns(),
+    }
+}
+
+impl Figures {
+    fn to_line(&self) -> String {
+        let mut v: Vec<f64> = Vec::new();
+        for r in &self.rows {
+            v.extend(r.ns);
+            v.push(r.mib_mb_s);
+        }
+        v.extend(self.uuid_ns);
+        v.push(self.os_16);
+        v.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn from_line(line: &str) -> Figures {
+        let v: Vec<f64> = line
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
+        assert_eq!(
+            v.len(),
+            6 * ROW_NAMES.len() + 5,
+            "a child's figures: {line}"
+        );
+        let rows = ROW_NAMES
+            .iter()
+            .enumerate()
+            .map(|(i, &name)| Row {
+                name,
+                ns: v[6 * i..6 * i + 5].try_into().unwrap(),
+                mib_mb_s: v[6 * i + 5],
+            })
+            .collect();
+        let rest = &v[6 * ROW_NAMES.len()..];
+        Figures {
+            rows,
+            uuid_ns: rest[..4].try_into().unwrap(),
+            os_16: rest[4],
+        }
+    }
+
+    /// Each figure's best over the processes: the least time, the most
+    /// MB/s.
+    fn best(all: Vec<Figures>) -> Figures {
+        let mut best = Figures {
+            rows: ROW_NAMES
+                .iter()
+                .map(|&name| Row {
+                    name,
+                    ns: [f64::MAX; 5],
+                    mib_mb_s: 0.0,
+                })
+                .collect(),
+            uuid_ns: [f64::MAX; 4],
+            os_16: f64::MAX,
+        };
+        for f in all {
+            for (b, r) in best.rows.iter_mut().zip(&f.rows) {
+                for (x, y) in b.ns.iter_mut().zip(r.ns) {
+                    *x = x.min(y);
+                }
+                b.mib_mb_s = b.mib_mb_s.max(r.mib_mb_s);
+            }
+            for (x, y) in best.uuid_ns.iter_mut().zip(f.uuid_ns) {
+                *x = x.min(y);
+            }
+            best.os_16 = best.os_16.min(f.os_16);
+        }
+        best
+    }
+}
+
+/// The figures of PROCESSES runs of this program, each figure the best of
+/// them: on this kind of virtual machine one process's figures move by up
+/// to 40 % from the next's, so no figure rests on one process.
+#[cfg(not(all(feature = "getrandom", getrandom_backend = "custom")))]
+fn main() {
+    if std::env::var_os("SHAKERAND_BENCH_CHILD").is_some() {
+        println!("{}", measure().to_line());
+        return;
+    }
+    let exe = std::env::current_exe().expect("this program's path");
+    let all: Vec<Figures> = (0..PROCESSES)
+        .map(|_| {
+            let out = std::process::Command::new(&exe)
+                .env("SHAKERAND_BENCH_CHILD", "1")
+                .output()
+                .expect("a child run");
+            assert!(out.status.success(), "a child run failed");
+            Figures::from_line(String::from_utf8_lossy(&out.stdout).trim())
+        })
+        .collect();
+    let Figures {
+        rows,
+        uuid_ns,
+        os_16,
+    } = Figures::best(all);
+    let uuid_ns: Vec<(&str, f64)> = UUID_NAMES.into_iter().zip(uuid_ns).collect();
     let custom_16: Option<f64> = std::env::var("SHAKERAND_BENCH_GETRANDOM_CUSTOM_NS")
         .ok()
         .and_then(|v| v.parse().ok());
 
-    println!("Kernel in use: {}. Median of {ROUNDS} rounds per figure, all in one process (rust/benches/peers.rs).\n", shakerand::kernel());
+    println!("Kernel in use: {}. Each figure is the best of {PROCESSES} processes, in each the median of {ROUNDS} rounds (rust/benches/peers.rs).\n", shakerand::kernel());
     println!("| generator | next_u64 | next_u32 | random_range(0..100) | fill 16 B | fill 64 B | fill 1 MiB |");
     println!("|---|---|---|---|---|---|---|");
     for r in &rows {
@@ -270,4 +382,19 @@ fn main() {
         ),
         None => println!("| `getrandom::fill` of 16 B through the back end >= 10x faster | not measured | - |"),
     }
+    println!(
+        "\n**Why the word targets miss.** A word from `shakerand::rng()` is a take from the \
+         thread's state in the C core, step for step the core's own fast path (docs/system.md, \
+         \"Inlined takes\"): the in-use marker set and cleared, the cursor committed to memory \
+         before the copy, the bytes zeroed where they lay, the epoch and the VM generation \
+         compared. That costs about 2 ns a take here whatever its size, bound by the cursor's \
+         store and reload from one take to the next, and the words are made at {:.0} MB/s \
+         besides. `rand::rng()` reads an index and a word from a buffer it neither erases nor \
+         checks against a fork, a signal or a restore, so its `next_u32` costs little more than \
+         the index. A copy of the output in the handle would be as fast and would repeat itself \
+         in a forked child or a restored clone; the take keeps those guarantees. \
+         `random_range` pays a call besides: rustc leaves rand's `random_range` out of line over \
+         the larger take, so each draw is a function call.",
+        ours.mib_mb_s
+    );
 }
