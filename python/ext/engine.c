@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Engine: one seeded engine (shakerand.Random and shakerand.numpy.BitGenerator hold one). */
 #include "_core.h"
+#include "internal.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -215,6 +216,12 @@ int pyext_engine_lock(EngineObject *self)
  * exception if a fork left the engine unusable. */
 int pyext_engine_enter(EngineObject *self)
 {
+    /* The thread's stack bounds, known from here on (once per thread; a
+     * method of this module never runs in a C signal handler, where the
+     * recording's allocation would not be safe): without them each of the
+     * engine's refills asks sigaltstack whether it runs on the alternate
+     * stack, a system call per 992 bytes of chacha8rand. */
+    shakerand_stack_record_bounds();
 #if defined(Py_GIL_DISABLED)
     /* No GIL orders the calls on one engine: every call holds its lock. */
     return pyext_engine_lock(self) < 0 ? -1 : 1;
@@ -417,6 +424,7 @@ static PyObject *Engine_reduce(EngineObject *self, PyObject *unused)
 
 static PyObject *Engine_capsule(EngineObject *self, PyObject *unused)
 {
+    shakerand_stack_record_bounds(); /* as in pyext_engine_enter: numpy's draws come next */
     (void)unused;
     return pyext_bitgen_capsule(&self->capsule, &self->bitgen);
 }
