@@ -166,7 +166,9 @@ static const struct keyed keyed_chacha8 = {CHACHA8_OUTPUT_BYTES, CHACHA8_REFILL_
 /* The keyed engine of a tag, or NULL (an x1 engine). */
 static const struct keyed *keyed_of(uint32_t tag)
 {
-    return tag == TAG_TURBOSHAKE256X8 ? &keyed_x8 : tag == TAG_CHACHA8RAND ? &keyed_chacha8 : NULL;
+    if (!engine_tag_is_keyed(tag))
+        return NULL;
+    return tag == TAG_TURBOSHAKE256X8 ? &keyed_x8 : &keyed_chacha8;
 }
 
 /* The live refill has been handed out: build the next one in the other
@@ -440,21 +442,12 @@ int shakerand_keyed_fill_unchecked(shakerand_engine *engine, shakerand_kind kind
  * only a word that straddles two blocks takes the general path. */
 static uint64_t next_word(shakerand_engine *engine, unsigned n)
 {
-    struct engine *e = checked(engine);
+    (void)checked(engine);
+    uint64_t v;
+    if (shakerand_engine_take_word(engine, n, &v))
+        return v;
     unsigned char b[8];
-    const size_t pos = e->pos;
-    if (pos + n < e->end) {
-        uint64_t *st = live_buffer(e);
-        e->pos = (uint16_t)(pos + n);
-        SHAKERAND_SIGNAL_FENCE();
-        SHAKERAND_TEST_STEP();
-        shakerand_state_extract_bytes(st, pos, b, n);
-        SHAKERAND_TEST_STEP();
-        if (keyed_of(e->tag) != NULL) /* keyed engines zero what they hand out */
-            shakerand_state_zero_bytes(st, pos, n);
-    } else {
-        shakerand_engine_fill(engine, b, n);
-    }
+    shakerand_engine_fill(engine, b, n);
     return load_le(b, n);
 }
 

@@ -108,6 +108,40 @@ static inline uint64_t load_le(const unsigned char *b, unsigned n)
     return v;
 }
 
+/* The engines that zero what they hand out (engine.c's keyed engines). */
+static inline int engine_tag_is_keyed(uint32_t tag)
+{
+    return tag == TAG_TURBOSHAKE256X8 || tag == TAG_CHACHA8RAND;
+}
+
+/* The common case of shakerand_engine_u64 and _u32: the next n (4 or 8)
+ * bytes of the live block (x1) or refill as a little-endian word, the
+ * position committed before the bytes are read and, for the keyed engines,
+ * the bytes zeroed where they lay. 0 when the take does not fit (a block
+ * or refill is due, or the engine is wiped, never initialised or abandoned:
+ * its end is 0), for the caller to call the function, which checks the
+ * engine and refills. engine.c's functions inline it, and so do front ends
+ * built with the core's sources (the Python extension's numpy bit
+ * generator), so that a word costs them no call. */
+static inline int shakerand_engine_take_word(shakerand_engine *engine, unsigned n, uint64_t *word)
+{
+    struct engine *e = as_engine(engine);
+    const size_t pos = e->pos;
+    if (__builtin_expect(pos + n >= e->end, 0))
+        return 0;
+    uint64_t *st = live_buffer(e);
+    e->pos = (uint16_t)(pos + n);
+    SHAKERAND_SIGNAL_FENCE();
+    SHAKERAND_TEST_STEP();
+    unsigned char b[8];
+    shakerand_state_extract_bytes(st, pos, b, n);
+    SHAKERAND_TEST_STEP();
+    if (engine_tag_is_keyed(e->tag))
+        shakerand_state_zero_bytes(st, pos, n);
+    *word = load_le(b, n);
+    return 1;
+}
+
 /* Copies n <= 16 bytes with at most two fixed-size moves each way. */
 static inline void copy_small(unsigned char *dst, const unsigned char *src, size_t n)
 {

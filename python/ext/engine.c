@@ -1,15 +1,33 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Engine: one seeded engine (shakerand.Random and shakerand.numpy.BitGenerator hold one). */
 #include "_core.h"
+#include "engine.h"
 #include "internal.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t engine_next_u64(void *st) { return shakerand_engine_u64(st); }
-static uint32_t engine_next_u32(void *st) { return shakerand_engine_u32(st); }
-static double engine_next_double(void *st) { return shakerand_double(st); }
+/* numpy's bitgen_t functions: the word taken from the engine's live block
+ * in line (engine.h), the core's function called when a refill is due; the
+ * same words as shakerand_engine_u64/_u32 and shakerand_double. */
+static uint64_t engine_next_u64(void *st)
+{
+    uint64_t v;
+    if (__builtin_expect(shakerand_engine_take_word(st, 8, &v), 1))
+        return v;
+    return shakerand_engine_u64(st);
+}
+
+static uint32_t engine_next_u32(void *st)
+{
+    uint64_t v;
+    if (__builtin_expect(shakerand_engine_take_word(st, 4, &v), 1))
+        return (uint32_t)v;
+    return shakerand_engine_u32(st);
+}
+
+static double engine_next_double(void *st) { return pyext_double_of(engine_next_u64(st)); }
 
 static EngineObject *engine_alloc(PyTypeObject *type, shakerand_kind kind)
 {
