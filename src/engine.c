@@ -166,9 +166,7 @@ static const struct keyed keyed_chacha8 = {CHACHA8_OUTPUT_BYTES, CHACHA8_REFILL_
 /* The keyed engine of a tag, or NULL (an x1 engine). */
 static const struct keyed *keyed_of(uint32_t tag)
 {
-    if (!engine_tag_is_keyed(tag))
-        return NULL;
-    return tag == TAG_TURBOSHAKE256X8 ? &keyed_x8 : &keyed_chacha8;
+    return tag == TAG_TURBOSHAKE256X8 ? &keyed_x8 : tag == TAG_CHACHA8RAND ? &keyed_chacha8 : NULL;
 }
 
 /* The live refill has been handed out: build the next one in the other
@@ -237,7 +235,7 @@ static void keyed_start(shakerand_engine *engine, uint32_t tag, const uint64_t k
 }
 
 /* The x1 engines: the seed absorbed and the XOF finalised; its state is
- * block 0. */
+ * block 0, the live buffer's one block until the first refill. */
 static void start_x1(shakerand_engine *engine, uint32_t tag, shakerand_xof *xof, const void *seed,
                      size_t seed_len)
 {
@@ -245,7 +243,9 @@ static void start_x1(shakerand_engine *engine, uint32_t tag, shakerand_xof *xof,
     shakerand_xof_squeeze_unwiped(xof, NULL, 0);
     shakerand_memzero(engine, sizeof *engine);
     struct engine *e = as_engine(engine);
-    memcpy(e->state, xof->state_, sizeof xof->state_);
+    _Static_assert(sizeof xof->state_ == SHAKERAND_KECCAK_STATE_BYTES, "one Keccak state");
+    memcpy(e->state + X1_STATE_WORD, xof->state_, sizeof xof->state_);
+    memcpy(e->state, xof->state_, RATE);
     e->tag = tag;
     e->end = RATE;
     e->rounds = xof->rounds_;
@@ -329,33 +329,40 @@ static struct engine *checked(shakerand_engine *engine)
     return e;
 }
 
-/* The live block has been handed out: the next one (after the ratchet at
- * the end of a period) is computed in the other buffer, made live, and the
- * old one is zeroed. */
-static void x1_next_block(struct engine *e, shakerand_p1600_fn permute)
+/* The live refill has been handed out: the blocks that follow its last one
+ * up to the end of their period (after the ratchet that ends a period, a
+ * whole period) are computed in the other buffer, their outputs one after
+ * another and the last one's state kept, made live, and the old buffer is
+ * zeroed. */
+static void x1_next_refill(struct engine *e, shakerand_p1600_fn permute)
 {
     uint64_t *old = live_buffer(e), *next = idle_buffer(e);
-    memcpy(next, old, SHAKERAND_KECCAK_STATE_BYTES);
+    uint64_t *state = next + X1_STATE_WORD;
+    memcpy(state, old + X1_STATE_WORD, SHAKERAND_KECCAK_STATE_BYTES);
     SHAKERAND_TEST_STEP();
-    permute(next, e->rounds);
-    SHAKERAND_TEST_STEP();
-    unsigned block = e->block + 1u;
-    if (block == BLOCKS_PER_PERIOD) {
-        shakerand_state_zero_bytes(next, 0, RATCHET_ZERO_BYTES);
+    unsigned block = e->block, blocks = 0;
+    do {
+        permute(state, e->rounds);
         SHAKERAND_TEST_STEP();
-        permute(next, e->rounds);
-        block = 0;
-    }
+        if (++block == BLOCKS_PER_PERIOD) {
+            shakerand_state_zero_bytes(state, 0, RATCHET_ZERO_BYTES);
+            SHAKERAND_TEST_STEP();
+            permute(state, e->rounds);
+            block = 0;
+        }
+        memcpy((unsigned char *)next + (size_t)RATE * blocks++, state, RATE);
+    } while (block + 1u < BLOCKS_PER_PERIOD);
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
     e->live = (uint16_t)(BUFFER_WORDS - e->live);
     e->block = (uint8_t)block;
+    e->end = (uint16_t)(RATE * blocks);
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
     e->pos = 0;
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
-    shakerand_memzero(old, SHAKERAND_KECCAK_STATE_BYTES);
+    shakerand_memzero(old, BUFFER_BYTES);
 }
 
 /* The next block or refill; for a keyed engine, with what keyed_next_refill
@@ -364,36 +371,33 @@ static size_t next_buffer(struct engine *e, const struct keyed *k, unsigned char
 {
     if (k != NULL)
         return keyed_next_refill(e, k, out, len);
-    x1_next_block(e, shakerand_kernel_get()->p1600);
+    x1_next_refill(e, shakerand_kernel_get()->p1600);
     return 0;
 }
 
-/* Bytes [pos, pos + n) of a buffer to out, zeroed after for a keyed
- * engine. Out of line so that the copies stay calls to the C library's
- * memcpy and memset: inlined where the state's alignment is known, the
- * compiler expands them to rep movs/stos, whose start-up costs more than a
- * small request itself. */
+/* Bytes [pos, pos + n) of a buffer to out, zeroed after. Out of line so
+ * that the copies stay calls to the C library's memcpy and memset: inlined
+ * where the state's alignment is known, the compiler expands them to rep
+ * movs/stos, whose start-up costs more than a small request itself. */
 __attribute__((noinline)) static void copy_out(uint64_t *st, size_t pos, unsigned char *out,
-                                               size_t n, int zero)
+                                               size_t n)
 {
     shakerand_state_extract_bytes(st, pos, out, n);
     SHAKERAND_TEST_STEP();
-    if (zero)
-        shakerand_state_zero_bytes(st, pos, n);
+    shakerand_state_zero_bytes(st, pos, n);
     SHAKERAND_TEST_STEP();
 }
 
-/* Each piece's position is committed before its bytes are copied out; a
- * keyed engine zeroes them in the state once copied (the x1 engines need
- * their block for the next permutation, and zero the whole buffer when
- * they move on). `k` is the keyed engine or NULL (x1). Returns whether a
- * kernel ran (the caller wipes the stack it used). */
+/* Each piece's position is committed before its bytes are copied out, and
+ * they are zeroed in the buffer once copied. `k` is the keyed engine or
+ * NULL (x1, whose refills differ in length: read from `end`). Returns
+ * whether a kernel ran (the caller wipes the stack it used). */
 __attribute__((noinline)) static int fill(struct engine *e, const struct keyed *k, unsigned char *p,
                                           size_t len)
 {
-    const size_t end = k != NULL ? k->output : RATE;
     int computed = 0;
     while (len > 0) {
+        const size_t end = k != NULL ? k->output : e->end;
         const size_t pos = e->pos;
         if (pos >= end) {
             const size_t direct = next_buffer(e, k, p, len);
@@ -409,7 +413,7 @@ __attribute__((noinline)) static int fill(struct engine *e, const struct keyed *
         e->pos = (uint16_t)(pos + take);
         SHAKERAND_SIGNAL_FENCE();
         SHAKERAND_TEST_STEP();
-        copy_out(st, pos, p, take, k != NULL);
+        copy_out(st, pos, p, take);
         p += take;
         len -= take;
         if (e->pos == end) {

@@ -20,8 +20,13 @@ enum {
     KEY_BYTES = 32,                                /* a keyed engine's next key, after its output */
     X8_REFILL_BYTES = 8 * RATE,                    /* 1088 */
     X8_OUTPUT_BYTES = X8_REFILL_BYTES - KEY_BYTES, /* 1056 */
-    BUFFER_WORDS = 25 * 8,                         /* one buffer: eight states (x8) or one (x1) */
+    BUFFER_WORDS = 25 *
+        8, /* one buffer: eight states (x8), or a period's outputs and a state (x1) */
     BUFFER_BYTES = 8 * BUFFER_WORDS,
+    /* x1: a buffer holds the outputs of the rest of a period's blocks, one
+     * after another from its start, and the state of the last of them at
+     * this word, from which the next refill goes on. */
+    X1_STATE_WORD = BLOCKS_PER_PERIOD * RATE / 8,
     /* Engine tags in memory, distinct from 0 so a zeroed (wiped or never
      * initialised) engine is recognised and refused. */
     TAG_TURBOSHAKE256 = 0x54534831,   /* "TSH1" */
@@ -36,26 +41,29 @@ enum {
 
 /*
  * Two buffers, one live: a refill (the keyed engines, turboshake256x8 and
- * chacha8rand) or the next block (x1) is computed in
- * the other buffer and made live by one store of `live`, so the live buffer
- * is never half-written. Between calls the other buffer is all zero, so a
- * captured engine holds only the live buffer's secrets. Positions are
- * committed before bytes are copied out.
+ * chacha8rand; for x1, the rest of a period's blocks, so that the stack
+ * wipe after the kernel is paid once a period rather than once a block) is
+ * computed in the other buffer and made live by one store of `live`, so the
+ * live buffer is never half-written. Between calls the other buffer is all
+ * zero, so a captured engine holds only the live buffer's secrets, which
+ * for x1 its state determines anyway. Positions are committed before bytes
+ * are copied out, and every engine zeroes what it hands out.
  * None of this makes one engine safe to share between a signal handler and
  * the code it interrupted (two writers); the system generator has its own
  * guard for that (system.c).
  */
 struct engine {
     uint32_t tag;
-    uint16_t pos;   /* bytes of the live block (x1) or refill handed out */
-    uint16_t end;   /* bytes a block (x1) or refill hands out; 0 in a wiped
+    uint16_t pos;   /* bytes of the live refill handed out */
+    uint16_t end;   /* bytes the live refill hands out; 0 in a wiped
                        engine, so no take fits */
     uint16_t live;  /* the buffer being served: its first word in state, 0 or
                        BUFFER_WORDS (an offset, not an index: no multiply on
                        the hot path) */
-    uint8_t block;  /* x1: index of the live block in its period */
+    uint8_t block;  /* x1: index in its period of the live buffer's last block */
     uint8_t rounds; /* x1: 12 (TurboSHAKE256) or 24 (SHAKE256) */
-    /* x1: one state in words 0..24; turboshake256x8: eight states, lane i
+    /* x1: the outputs of blocks from words 0 on, the last block's state at
+     * X1_STATE_WORD; turboshake256x8: eight states, lane i
      * of state j at word 8i + j, so the refill's output is words 0..131 in
      * order; chacha8rand: the iteration's 128 words (chacha8rand.h). A
      * keyed engine's next key follows its output (its last 32 bytes). */
@@ -64,6 +72,7 @@ struct engine {
 
 #ifndef __cplusplus
 _Static_assert(sizeof(struct engine) <= SHAKERAND_ENGINE_SIZE, "engine too large");
+_Static_assert(X1_STATE_WORD + 25 <= BUFFER_WORDS, "a period's outputs and a state fit a buffer");
 #endif
 
 static inline uint64_t *live_buffer(struct engine *e) { return e->state + e->live; }
@@ -108,16 +117,9 @@ static inline uint64_t load_le(const unsigned char *b, unsigned n)
     return v;
 }
 
-/* The engines that zero what they hand out (engine.c's keyed engines). */
-static inline int engine_tag_is_keyed(uint32_t tag)
-{
-    return tag == TAG_TURBOSHAKE256X8 || tag == TAG_CHACHA8RAND;
-}
-
 /* The common case of shakerand_engine_u64 and _u32: the next n (4 or 8)
- * bytes of the live block (x1) or refill as a little-endian word, the
- * position committed before the bytes are read and, for the keyed engines,
- * the bytes zeroed where they lay. 0 when the take does not fit (a block
+ * bytes of the live refill as a little-endian word, the position committed
+ * before the bytes are read, the bytes zeroed where they lay. 0 when the take does not fit (a block
  * or refill is due, or the engine is wiped, never initialised or abandoned:
  * its end is 0), for the caller to call the function, which checks the
  * engine and refills. engine.c's functions inline it, and so do front ends
@@ -136,8 +138,7 @@ static inline int shakerand_engine_take_word(shakerand_engine *engine, unsigned 
     unsigned char b[8];
     shakerand_state_extract_bytes(st, pos, b, n);
     SHAKERAND_TEST_STEP();
-    if (engine_tag_is_keyed(e->tag))
-        shakerand_state_zero_bytes(st, pos, n);
+    shakerand_state_zero_bytes(st, pos, n);
     *word = load_le(b, n);
     return 1;
 }
