@@ -110,14 +110,18 @@ enum {
 /* Nothing to record: wipe_depth reads the running fiber's bounds. */
 void shakerand_stack_record_bounds(void) {}
 #else
-/* The thread's own stack, [low, high); zero while not known. */
+/* The thread's own stack, [low, high); zero while not known. Asked once
+ * per thread: where the system will not say (no /proc for the main
+ * thread's), asking again would only fail again, at a cost per call. */
 static _Thread_local uintptr_t tls_stack_low SHAKERAND_TLS_INITIAL_EXEC,
     tls_stack_high SHAKERAND_TLS_INITIAL_EXEC;
+static _Thread_local int tls_stack_asked SHAKERAND_TLS_INITIAL_EXEC;
 
 void shakerand_stack_record_bounds(void)
 {
-    if (tls_stack_high != 0)
+    if (tls_stack_asked)
         return;
+    tls_stack_asked = 1;
 #if defined(__APPLE__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
     /* Apple's own pair: the top of the stack and its size, no allocation. */
     const uintptr_t top = (uintptr_t)pthread_get_stackaddr_np(pthread_self());

@@ -326,11 +326,17 @@ static void choose_kind(void)
  * wipes it; the fork hook is the fall-back where WIPEONFORK is refused.
  * Without either the generator cannot keep its promises, so it refuses to
  * start. */
+/* Set when setup has run: shakerand_system_view_get reads it without
+ * pthread_once (which a signal handler must not enter: the thread it
+ * interrupted may be inside setup). */
+static atomic_int setup_done;
+
 static void setup(void)
 {
     choose_kind();
     watch_vm_counter(shakerand_system_vm_generation_map(NULL));
     setup_status = shakerand_system_hooks_install(on_thread_exit, on_fork_child);
+    atomic_store_explicit(&setup_done, 1, memory_order_release);
 }
 
 int shakerand_system_watches_vm_generation(void)
@@ -387,11 +393,23 @@ int shakerand_system_view_get(shakerand_system_view *view, unsigned layout)
     if (layout != SHAKERAND_SYSTEM_VIEW_LAYOUT || !shakerand_host_is_little_endian() ||
         sizeof(sig_atomic_t) != sizeof(int))
         return SHAKERAND_ESTATE;
-    const volatile uint64_t *epoch_word, *vm_generation;
-    shakerand_system_epoch_words(&epoch_word, &vm_generation);
+    if (!atomic_load_explicit(&setup_done, memory_order_acquire)) {
+        /* Set up as the first draw does: marked inside the generator, so
+         * that a handler drawing meanwhile is served by the operating
+         * system rather than waiting in pthread_once for the setup it
+         * interrupted. Asked from such a handler (the thread below it is
+         * inside, perhaps in setup): no view. */
+        if (tls_inside_get())
+            return SHAKERAND_ESTATE;
+        tls_inside_set(1);
+        SHAKERAND_SIGNAL_FENCE();
+        pthread_once(&setup_once, setup);
+        SHAKERAND_SIGNAL_FENCE();
+        tls_inside_set(0);
+    }
     view->thread = (shakerand_system_view_thread *)(void *)&tls;
-    view->epoch = epoch_word;
-    view->vm_generation = vm_generation;
+    view->epoch = (const volatile uint64_t *)&epoch;
+    view->vm_generation = atomic_load_explicit(&vm_counter, memory_order_relaxed);
     return SHAKERAND_OK;
 #endif
 }

@@ -115,10 +115,11 @@ def main():
     deck = list(range(1000))
     row("shakerand.SystemRandom().shuffle(1000 items)", lambda: ours_sys.shuffle(deck),
         "random.shuffle(1000 items)", lambda: random.shuffle(deck), 500, 500)
-    seeded = shakerand.Random(b"k" * 32, "chacha8rand")
     mt = random.Random(1)
-    row("shakerand.Random(seed, 'chacha8rand').random()", seeded.random,
-        "random.Random(1).random()", mt.random, 2_000_000, 2_000_000)
+    for kind in ("chacha8rand", "turboshake256"):  # issue 40: <= 1.2x Mersenne Twister's time
+        seeded = shakerand.Random(b"k" * 32, kind)
+        row(f"shakerand.Random(seed, '{kind}').random()", seeded.random,
+            "random.Random(1).random()", mt.random, 2_000_000, 2_000_000, ("le", 1.2))
     mib = 1 << 20
     row("shakerand.SystemRandom().randbytes(1 MiB)", lambda: ours_sys.randbytes(mib),
         "os.urandom(1 MiB)", lambda: os.urandom(mib), 200, 20, ("speedup", 5))
@@ -141,10 +142,15 @@ def main():
         row("Generator(SystemBitGenerator()).integers(0, 10**9, 10**6)",
             lambda: ours_g.integers(0, 10 ** 9, n), "default_rng().integers(0, 10**9, 10**6)",
             lambda: pcg.integers(0, 10 ** 9, n), 10, 10, ("le", 1.1), 3 * REPEATS)
+        # Issue 40: seeded as cheap as PCG64 (1.0x on AVX-512, 1.15x on AVX2).
         seeded_g = np.random.Generator(BitGenerator(b"k" * 32, kind="chacha8rand"))
         row("Generator(BitGenerator(seed, 'chacha8rand')).random(10**6)",
             lambda: seeded_g.random(n), "default_rng().random(10**6) (PCG64)",
-            lambda: pcg.random(n), 20, 20)
+            lambda: pcg.random(n), 20, 20, ("le", random_limit), 3 * REPEATS)
+        keccak_g = np.random.Generator(BitGenerator(b"k" * 32, kind="turboshake256"))
+        row("Generator(BitGenerator(seed, 'turboshake256')).random(10**6)",
+            lambda: keccak_g.random(n), "default_rng().random(10**6) (PCG64)",
+            lambda: pcg.random(n), 5, 20)
         try:
             from randomgen import AESCounter
             aes = np.random.Generator(AESCounter())
@@ -193,6 +199,14 @@ def main():
                 f"{r['peer_s'] / 1e6 * 1e9:.2f} ns a value, while ChaCha8 output alone costs "
                 f"{bulk_per_word * 1e9:.2f} ns a word at the bulk rate above; ours is "
                 f"{r['shakerand_s'] / 1e6 * 1e9:.2f} ns a value ({r['time_ratio']:.2f}x).")
+        elif r["operation"].startswith("Generator(BitGenerator("):
+            lines.append(
+                f"Missed: {r['operation']}: {r['shakerand_s'] / 1e6 * 1e9:.2f} ns a value against "
+                f"PCG64's {r['peer_s'] / 1e6 * 1e9:.2f} ns ({r['time_ratio']:.2f}x). Each value is "
+                "taken from the engine's live refill in line (no call), but a seeded engine's "
+                "refill is one chacha8rand iteration of 992 bytes, made in the engine's own 4 KiB "
+                "and followed by a wipe of the stack the kernel used; the system generator makes "
+                "3 KiB ahead per refill, and PCG64 has no refill at all.")
         else:
             lines.append(f"Missed: {r['operation']} against {r['peer']}: "
                          f"{r['time_ratio']:.2f}x the peer's time ({r['target']}).")

@@ -173,31 +173,3 @@ def test_a_subclass_that_overrides_random_gets_the_stdlib_rule():
     # getrandbits) draws its integers through random(), as for any Random.
     assert OwnRandom._randbelow is random.Random._randbelow_without_getrandbits
     assert 0 <= OwnRandom(b"s").randrange(10) < 10
-
-
-def test_a_seeded_random_s_draws_are_its_engine_s_own_c_methods():
-    # r.random() and the samplers under randrange reach C with no Python
-    # frame between (the instance holds the engine's bound methods); each
-    # copy, setstate and seed binds them to the engine it then holds.
-    r = shakerand.Random(b"bound")
-    for name, engine_name in [("random", "random"), ("getrandbits", "getrandbits"),
-                              ("randbytes", "randbytes"), ("_randbelow", "randbelow")]:
-        method = getattr(r, name)
-        assert method.__self__ is r._engine and method.__name__ == engine_name
-    c = copy.copy(r)
-    assert c.random.__self__ is c._engine is not r._engine
-    assert [c.random() for _ in range(3)] == [r.random() for _ in range(3)]
-    state = r.getstate()
-    first = r.random()
-    r.random()
-    r.setstate(state)
-    assert r.random() == first and r.random.__self__ is r._engine
-    r.seed(b"again")
-    assert r.random() == shakerand.Random(b"again").random()
-
-
-def test_a_subclass_s_own_methods_win_over_the_engine_s():
-    assert "random" not in OwnRandom(b"s").__dict__
-    assert "_randbelow" not in OwnRandom(b"s").__dict__
-    assert OwnRandom(b"s").random() == shakerand.Random(b"s").random()
-    assert "random" in MySeeded(b"s").__dict__

@@ -248,25 +248,13 @@ class Random(_random.Random):
         is bytes-like, a str, an int in ``[0, 2**256)`` or None (32 bytes
         from the system generator), as :func:`seed_bytes` says."""
         self._kind = kind
-        self._use(_core.Engine(kind, seed_bytes(seed, kind)))
+        self._engine = _core.Engine(kind, seed_bytes(seed, kind))
         self.gauss_next = None
-
-    # Methods that are the engine's own: each is the engine's bound method in
-    # the instance's dict (unless a subclass overrides it), so that
-    # r.random() and random.Random's methods calling self.random() or
-    # self._randbelow() reach C without a Python frame in between.
-    _ENGINE_METHODS = ("random", "getrandbits", "randbytes", "_randbelow")
-
-    def _use(self, engine: Any) -> None:
-        self._engine = engine
-        for name in self._ENGINE_METHODS:
-            if getattr(type(self), name) is getattr(Random, name):
-                self.__dict__[name] = getattr(engine, name if name != "_randbelow" else "randbelow")
 
     def seed(self, a: Seed = None, version: int = 2) -> None:  # type: ignore[override]
         """Restart from seed *a* (same rules as the constructor); *version*
         is accepted for random.Random's signature and ignored."""
-        self._use(_core.Engine(self._kind, seed_bytes(a, self._kind)))
+        self._engine = _core.Engine(self._kind, seed_bytes(a, self._kind))
         self.gauss_next = None
 
     @property
@@ -312,7 +300,7 @@ class Random(_random.Random):
                 or not isinstance(state[3], _core.Engine) or state[3].kind != state[2]):
             raise ValueError("not a shakerand.Random state")
         self._kind = state[2]
-        self._use(state[3].copy())
+        self._engine = state[3].copy()
         self.gauss_next = state[4]
 
     # inspect.signature(Random), and so help(), reads __new__ first: it
@@ -326,7 +314,7 @@ class Random(_random.Random):
     def __copy__(self) -> "Random":
         other = Random.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other._use(self._engine.copy())
+        other._engine = self._engine.copy()
         return other
 
     def __deepcopy__(self, memo: Any) -> "Random":
