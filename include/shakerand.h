@@ -349,96 +349,147 @@ typedef struct shakerand_system_view {
 
 SHAKERAND_API int shakerand_system_view_get(shakerand_system_view *view, unsigned layout);
 
-/* Opt-in: with SHAKERAND_INLINE_SYSTEM defined before this header is
+/* Opt-in: with SHAKERAND_INLINE_SYSTEM defined before this header is first
  * included, shakerand_system_u64_inline, _u32_inline and _fill_inline do
  * the take above in the caller's own code (no call, unless too little is
  * made ahead or the library shares no view of this layout) and are
  * otherwise shakerand_system_u64, _u32 and _fill, with the same guarantees
- * (docs/system.md, "Inlined takes"); the C++ header's system_rng uses them
- * then. GCC and Clang only; elsewhere, and on Windows, they are the calls. */
+ * (docs/system.md, "Inlined takes"); the C++ header then also offers
+ * shakerand::inline_system_rng. GCC and Clang; elsewhere, and on Windows,
+ * they are the calls. The view is asked after a thread's first value, and
+ * kept in a thread-local of the caller's: in a module loaded by dlopen a
+ * thread's first use of that thread-local may allocate, so let a thread draw
+ * once outside signal handlers before its handlers draw. */
 #if defined(SHAKERAND_INLINE_SYSTEM)
+#define SHAKERAND_SYSTEM_INLINE_DEFINED 1
+#if defined(__cplusplus)
+#define SHAKERAND_INLINE_FN_ inline
+#define SHAKERAND_PTR_CAST_(type, p) reinterpret_cast<type>(p)
+#define SHAKERAND_NULL_ nullptr
+#else
+#define SHAKERAND_INLINE_FN_ static inline
+#define SHAKERAND_PTR_CAST_(type, p) ((type)(p))
+#define SHAKERAND_NULL_ NULL
+#endif
+/* shakerand's own tests define it to land a handler at each step. */
+#if !defined(SHAKERAND_INLINE_STEP_FOR_TESTING)
+#define SHAKERAND_INLINE_STEP_FOR_TESTING(step) ((void)0)
+#endif
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
 #if defined(__cplusplus)
 #define SHAKERAND_THREAD_LOCAL_ thread_local
 #else
 #define SHAKERAND_THREAD_LOCAL_ _Thread_local
 #endif
-/* The calling thread's view, asked once per thread; a NULL thread where
- * the library shares none. */
-static inline const shakerand_system_view *shakerand_system_view_inline_(void)
+/* The calling thread's view (a NULL thread until it is asked, and where
+ * the library shares none), and whether it was asked. */
+SHAKERAND_INLINE_FN_ shakerand_system_view *shakerand_system_view_inline_(int **asked)
 {
     static SHAKERAND_THREAD_LOCAL_ shakerand_system_view view;
-    static SHAKERAND_THREAD_LOCAL_ int asked;
-    if (__builtin_expect(!asked, 0)) {
-        if (shakerand_system_view_get(&view, SHAKERAND_SYSTEM_VIEW_LAYOUT) != SHAKERAND_OK)
-            view.thread = NULL;
-        asked = 1;
-    }
+    static SHAKERAND_THREAD_LOCAL_ int view_asked;
+    *asked = &view_asked;
     return &view;
+}
+
+/* Asked once per thread, after a value from a call (the thread is set up
+ * then); the thread word is stored last, as a take reads it first. */
+SHAKERAND_INLINE_FN_ void shakerand_system_view_ask_inline_(void)
+{
+    int *asked;
+    shakerand_system_view *v = shakerand_system_view_inline_(&asked);
+    shakerand_system_view got;
+    if (*asked)
+        return;
+    if (shakerand_system_view_get(&got, SHAKERAND_SYSTEM_VIEW_LAYOUT) == SHAKERAND_OK) {
+        v->epoch = got.epoch;
+        v->vm_generation = got.vm_generation;
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        v->thread = got.thread;
+    }
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    *asked = 1;
 }
 
 /* n <= SHAKERAND_SYSTEM_VIEW_TAKE_MAX bytes of the thread's output made
  * ahead, zeroed there; 0 if the library must serve them (out may then hold
  * bytes to be overwritten). */
-static inline int shakerand_system_take_inline_(void *out, size_t n)
+SHAKERAND_INLINE_FN_ int shakerand_system_take_inline_(void *out, size_t n)
 {
-    const shakerand_system_view *v = shakerand_system_view_inline_();
+    int *asked;
+    const shakerand_system_view *v = shakerand_system_view_inline_(&asked);
     shakerand_system_view_thread *t = v->thread;
-    if (t == NULL || t->inside)
+    shakerand_system_view_state *s;
+    size_t c, end;
+    unsigned char *src;
+    int done = 0;
+    if (t == SHAKERAND_NULL_ || t->inside)
         return 0;
     t->inside = 1;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    shakerand_system_view_state *s = t->state;
-    int done = 0;
-    if (s != NULL) {
-        const size_t c = s->cursor, end = s->fast_end;
+    SHAKERAND_INLINE_STEP_FOR_TESTING(0);
+    s = t->state;
+    if (s != SHAKERAND_NULL_) {
+        c = s->cursor;
+        end = s->fast_end;
         if (c <= end && n <= end - c) {
             s->cursor = c + n;
             __atomic_signal_fence(__ATOMIC_SEQ_CST);
-            unsigned char *src = (unsigned char *)s + SHAKERAND_SYSTEM_VIEW_AHEAD_OFFSET + c;
+            SHAKERAND_INLINE_STEP_FOR_TESTING(1);
+            src = SHAKERAND_PTR_CAST_(unsigned char *, s) + SHAKERAND_SYSTEM_VIEW_AHEAD_OFFSET + c;
             __builtin_memcpy(out, src, n);
+            SHAKERAND_INLINE_STEP_FOR_TESTING(2);
             __builtin_memset(src, 0, n);
             __atomic_signal_fence(__ATOMIC_SEQ_CST);
+            SHAKERAND_INLINE_STEP_FOR_TESTING(3);
             done = ((s->epoch ^ *v->epoch) | (s->vm_generation ^ *v->vm_generation)) == 0;
         }
     }
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    SHAKERAND_INLINE_STEP_FOR_TESTING(4);
     t->inside = 0;
     return done;
 }
 
-static inline uint64_t shakerand_system_u64_inline(void)
+SHAKERAND_INLINE_FN_ uint64_t shakerand_system_u64_inline(void)
 {
     uint64_t v;
     if (__builtin_expect(shakerand_system_take_inline_(&v, sizeof v), 1))
         return v;
-    return shakerand_system_u64();
+    v = shakerand_system_u64();
+    shakerand_system_view_ask_inline_();
+    return v;
 }
 
-static inline uint32_t shakerand_system_u32_inline(void)
+SHAKERAND_INLINE_FN_ uint32_t shakerand_system_u32_inline(void)
 {
     uint32_t v;
     if (__builtin_expect(shakerand_system_take_inline_(&v, sizeof v), 1))
         return v;
-    return shakerand_system_u32();
+    v = shakerand_system_u32();
+    shakerand_system_view_ask_inline_();
+    return v;
 }
 
-static inline void shakerand_system_fill_inline(void *out, size_t len)
+SHAKERAND_INLINE_FN_ void shakerand_system_fill_inline(void *out, size_t len)
 {
-    if (len > 0 && len <= SHAKERAND_SYSTEM_VIEW_TAKE_MAX && out != NULL &&
+    if (len > 0 && len <= SHAKERAND_SYSTEM_VIEW_TAKE_MAX && out != SHAKERAND_NULL_ &&
         shakerand_system_take_inline_(out, len))
         return;
     shakerand_system_fill(out, len);
+    shakerand_system_view_ask_inline_();
 }
 #undef SHAKERAND_THREAD_LOCAL_
 #else
-static inline uint64_t shakerand_system_u64_inline(void) { return shakerand_system_u64(); }
-static inline uint32_t shakerand_system_u32_inline(void) { return shakerand_system_u32(); }
-static inline void shakerand_system_fill_inline(void *out, size_t len)
+SHAKERAND_INLINE_FN_ uint64_t shakerand_system_u64_inline(void) { return shakerand_system_u64(); }
+SHAKERAND_INLINE_FN_ uint32_t shakerand_system_u32_inline(void) { return shakerand_system_u32(); }
+SHAKERAND_INLINE_FN_ void shakerand_system_fill_inline(void *out, size_t len)
 {
     shakerand_system_fill(out, len);
 }
 #endif
+#undef SHAKERAND_INLINE_FN_
+#undef SHAKERAND_PTR_CAST_
+#undef SHAKERAND_NULL_
 #endif
 
 /* len bytes of fresh conditioned entropy straight from the sources (for

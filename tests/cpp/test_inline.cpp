@@ -5,6 +5,9 @@
 // handled as the core's own fast path handles them; std::<random> takes
 // system_rng built on them.
 #define SHAKERAND_INLINE_SYSTEM 1
+// A handler landing at each step of the inlined take (the test below).
+void inline_step_hook(int step);
+#define SHAKERAND_INLINE_STEP_FOR_TESTING(step) inline_step_hook(step)
 #include <shakerand.hpp>
 
 #include <gtest/gtest.h>
@@ -24,6 +27,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #endif
+
+// At step `fire_at` of a take, what a signal handler landing there draws:
+// enough words that the library would make its output again in place, were
+// the handler let into the state the interrupted take is using.
+static int fire_at = -1;
+static std::vector<std::uint64_t> handler_words_at_step;
+
+void inline_step_hook(int step)
+{
+    if (step != fire_at)
+        return;
+    fire_at = -1;
+    for (int i = 0; i < 400; ++i)
+        handler_words_at_step.push_back(shakerand_system_u64_inline());
+}
 
 namespace
 {
@@ -54,6 +72,7 @@ class Inline : public ::testing::Test
     {
         if (shakerand_system_view_get(&view, SHAKERAND_SYSTEM_VIEW_LAYOUT) != SHAKERAND_OK)
             GTEST_SKIP() << "the library shares no view here: every value is a call";
+        (void)shakerand_system_u64_inline(); // the inlined functions ask for their view
         state = ready(view, 64);
         if (state == nullptr)
             GTEST_SKIP() << "no fast path here (the kernel refused MADV_WIPEONFORK)";
@@ -89,6 +108,15 @@ TEST_F(Inline, ANewEpochIsNotServedFromTheOldBytes)
     EXPECT_EQ(state->epoch, *view.epoch);
 }
 
+TEST_F(Inline, AChangedVmGenerationIsNotServedFromTheOldBytes)
+{
+    std::uint64_t next;
+    std::memcpy(&next, made_ahead(state), 8);
+    state->vm_generation ^= 1; // as a restore that moved the counter leaves it
+    EXPECT_NE(next, shakerand_system_u64_inline());
+    EXPECT_EQ(state->vm_generation, *view.vm_generation);
+}
+
 TEST_F(Inline, AForkedChildRepeatsNothingOfItsParent)
 {
     int fds[2];
@@ -111,6 +139,26 @@ TEST_F(Inline, AForkedChildRepeatsNothingOfItsParent)
     close(fds[1]);
     for (auto c : child)
         EXPECT_EQ(parent + 4, std::find(parent, parent + 4, c));
+}
+
+TEST_F(Inline, AHandlerAtAnyStepNeitherDisturbsNorRepeatsTheTake)
+{
+    for (int step = 0; step < 5; ++step) {
+        (void)ready(view, 16);
+        handler_words_at_step.clear();
+        fire_at = step;
+        const std::uint64_t taken = shakerand_system_u64_inline();
+        ASSERT_EQ(-1, fire_at) << "no handler at step " << step;
+        std::vector<std::uint64_t> words = handler_words_at_step;
+        ASSERT_EQ(400u, words.size());
+        words.push_back(taken);
+        for (int i = 0; i < 800; ++i) // past the whole output made ahead
+            words.push_back(shakerand_system_u64_inline());
+        EXPECT_EQ(words.size(), std::set<std::uint64_t>(words.begin(), words.end()).size())
+            << "a word twice, step " << step;
+        EXPECT_EQ(words.end(), std::find(words.begin(), words.end(), 0u))
+            << "a zeroed word, step " << step;
+    }
 }
 
 std::atomic<int> handler_draws{0};
@@ -166,7 +214,7 @@ TEST(InlineEverywhere, ThreadsGetDistinctWordsAndRandomTakesSystemRng)
         all.insert(all.end(), v.begin(), v.end());
     EXPECT_EQ(all.size(), std::set<std::uint64_t>(all.begin(), all.end()).size());
 
-    shakerand::system_rng rng;
+    shakerand::inline_system_rng rng;
     std::uniform_int_distribution<int> die(1, 6);
     std::array<int, 7> counts{};
     for (int i = 0; i < 60000; ++i)
