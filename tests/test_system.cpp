@@ -135,9 +135,9 @@ TEST_F(System, SharesItsFastPathWordsInTheViewLayout)
     EXPECT_EQ(SHAKERAND_EINVAL, shakerand_system_view_get(nullptr, SHAKERAND_SYSTEM_VIEW_LAYOUT));
     EXPECT_EQ(SHAKERAND_ESTATE, shakerand_system_view_get(&view, SHAKERAND_SYSTEM_VIEW_LAYOUT + 1));
     EXPECT_EQ(nullptr, view.thread);
+#if defined(__linux__) || defined(__FreeBSD__)
     const std::uint16_t one = 1;
     const bool little_endian = *reinterpret_cast<const std::uint8_t *>(&one) == 1;
-#if defined(__linux__) || defined(__FreeBSD__)
     const bool shared = little_endian && sizeof(sig_atomic_t) == sizeof(int);
 #else
     const bool shared = false;
