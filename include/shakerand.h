@@ -323,8 +323,9 @@ SHAKERAND_API void shakerand_system_epoch_words(const volatile uint64_t **epoch,
  * SHAKERAND_ESTATE (view untouched) where the core has no fast path to
  * share (Windows, macOS, big-endian hosts), its marker is not an int
  * (FreeBSD's sig_atomic_t is a long), or its layout is not `layout`: every
- * value then comes from a call. Sets the system generator up (as
- * shakerand_system_epoch_words does) but seeds nothing. */
+ * value then comes from a call; also from a signal handler that interrupted
+ * this thread's first use of the generator. Sets the system generator up
+ * (as a first draw does) but seeds nothing. */
 #define SHAKERAND_SYSTEM_VIEW_LAYOUT 1u
 #define SHAKERAND_SYSTEM_VIEW_AHEAD_OFFSET 128
 #define SHAKERAND_SYSTEM_VIEW_TAKE_MAX 768
