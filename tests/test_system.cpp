@@ -58,8 +58,7 @@ extern "C" int madvise(void *addr, std::size_t len, int advice)
 }
 #endif
 
-namespace
-{
+namespace {
 
 using test::bytes;
 
@@ -77,8 +76,7 @@ std::vector<shakerand_source_info> sources()
     return v;
 }
 
-const shakerand_source_info *find_source(const std::vector<shakerand_source_info> &v,
-                                         const std::string &name)
+const shakerand_source_info *find_source(const std::vector<shakerand_source_info> &v, const std::string &name)
 {
     for (const auto &s : v)
         if (name == s.name)
@@ -87,8 +85,7 @@ const shakerand_source_info *find_source(const std::vector<shakerand_source_info
 }
 
 // Every fault cleared again after each test.
-class System : public ::testing::Test
-{
+class System : public ::testing::Test {
   protected:
     void TearDown() override
     {
@@ -104,15 +101,13 @@ class System : public ::testing::Test
 TEST_F(System, RunsTheChosenEngine)
 {
     const char *expected = std::getenv("EXPECT_SYSTEM_ENGINE");
-    EXPECT_STREQ(shakerand_kind_name(shakerand_system_kind()),
-                 expected != nullptr ? expected : "chacha8rand");
+    EXPECT_STREQ(shakerand_kind_name(shakerand_system_kind()), expected != nullptr ? expected : "chacha8rand");
     std::uint8_t b[8];
     shakerand_system_fill(b, sizeof b);
     std::uint32_t tag;
     std::memcpy(&tag, shakerand_system_engine_for_testing(), sizeof tag);
-    EXPECT_EQ(tag, shakerand_system_kind() == SHAKERAND_CHACHA8RAND
-                       ? std::uint32_t{TAG_CHACHA8RAND}
-                       : std::uint32_t{TAG_TURBOSHAKE256X8});
+    EXPECT_EQ(tag, shakerand_system_kind() == SHAKERAND_CHACHA8RAND ? std::uint32_t{TAG_CHACHA8RAND}
+                                                                     : std::uint32_t{TAG_TURBOSHAKE256X8});
 }
 
 TEST_F(System, ProducesDistinctOutput)
@@ -240,14 +235,14 @@ bool wipeonfork_accepted_but_not_done()
 }
 
 constexpr const char *wipeonfork_not_done =
-    "MADV_WIPEONFORK is accepted here and the page is not wiped in a child (qemu-user before 8.1): "
-    "a raw "
+    "MADV_WIPEONFORK is accepted here and the page is not wiped in a child (qemu-user before 8.1): a raw "
     "fork's child goes on with its parent's stream (docs/system.md, not covered)";
 #endif
 
 // Runs `child_body` in a child made by `make_child` that writes 64 bytes to
 // a pipe; returns them.
-template <class F> bytes from_child(F child_body, pid_t (*make_child)() = libc_fork)
+template <class F>
+bytes from_child(F child_body, pid_t (*make_child)() = libc_fork)
 {
     int fds[2];
     EXPECT_EQ(0, pipe(fds));
@@ -255,8 +250,7 @@ template <class F> bytes from_child(F child_body, pid_t (*make_child)() = libc_f
     if (pid == 0) {
         close(fds[0]);
         const bytes b = child_body();
-        const int status =
-            write(fds[1], b.data(), b.size()) == static_cast<ssize_t>(b.size()) ? 0 : 1;
+        const int status = write(fds[1], b.data(), b.size()) == static_cast<ssize_t>(b.size()) ? 0 : 1;
 #if defined(__linux__)
         // The exit system call itself: after a raw fork, ThreadSanitizer's _exit
         // could wait forever for a lock another thread held at the fork.
@@ -296,7 +290,7 @@ TEST_F(System, ChildAfterForkDoesNotRepeatParent)
 // WIPEONFORK): draw, make a child with `make_child` that draws 64 bytes, and
 // draw 64 bytes in the parent. Returns {child, parent}.
 std::pair<bytes, bytes> fork_in_new_thread(bool wipe_on_fork, pid_t (*make_child)(),
-                                           bool reseed_first = false)
+                                          bool reseed_first = false)
 {
     shakerand_system_skip_wipeonfork_for_testing(!wipe_on_fork);
     bytes child, parent;
@@ -391,8 +385,8 @@ TEST_F(System, ThreadExitWipesItsState)
 void expect_exited_state_is_zero(const void *seen)
 {
     std::size_t len = 0;
-    const auto *page =
-        static_cast<const std::uint8_t *>(shakerand_system_last_exited_state_for_testing(&len));
+    const auto *page = static_cast<const std::uint8_t *>(
+        shakerand_system_last_exited_state_for_testing(&len));
     ASSERT_NE(seen, nullptr);
     ASSERT_EQ(static_cast<const void *>(page), seen);
     ASSERT_GE(len, 4096u);
@@ -539,28 +533,24 @@ TEST_F(System, PolicyIsTheVectorFiles)
 // inputs; its constants are held above.)
 TEST_F(System, SeedDerivationIsTheVectorFiles)
 {
-    const auto derivation =
-        test::load_json("vectors/shakerand.json").at("system_policy").at("derivation");
+    const auto derivation = test::load_json("vectors/shakerand.json").at("system_policy").at("derivation");
     ASSERT_GE(derivation.size(), 1u);
     for (const auto &d : derivation) {
         const bytes material = test::from_hex(d.at("material_hex").get<std::string>());
         ASSERT_EQ(material.size(), std::size_t{SHAKERAND_SEED_MATERIAL_BYTES});
         const bool has_extra = !d.at("extra_hex").is_null();
-        const bytes extra =
-            has_extra ? test::from_hex(d.at("extra_hex").get<std::string>()) : bytes();
+        const bytes extra = has_extra ? test::from_hex(d.at("extra_hex").get<std::string>()) : bytes();
         // "" is a reseed with no bytes (not NULL: no reseed bytes at all).
         const void *extra_ptr = nullptr;
         if (has_extra)
             extra_ptr = extra.empty() ? static_cast<const void *>("") : extra.data();
-        for (const auto &[kind, field] :
-             {std::pair{SHAKERAND_CHACHA8RAND, "chacha8rand_key_hex"},
-              std::pair{SHAKERAND_TURBOSHAKE256X8, "turboshake256x8_seed_hex"}}) {
+        for (const auto &[kind, field] : {std::pair{SHAKERAND_CHACHA8RAND, "chacha8rand_key_hex"},
+                                          std::pair{SHAKERAND_TURBOSHAKE256X8, "turboshake256x8_seed_hex"}}) {
             const bytes seed = test::from_hex(d.at(field).get<std::string>());
             shakerand_engine derived, expected;
             ASSERT_EQ(SHAKERAND_OK, shakerand_system_key_engine_for_testing(
                                         &derived, kind, material.data(), extra_ptr, extra.size()));
-            ASSERT_EQ(SHAKERAND_OK,
-                      shakerand_engine_init(&expected, kind, seed.data(), seed.size()));
+            ASSERT_EQ(SHAKERAND_OK, shakerand_engine_init(&expected, kind, seed.data(), seed.size()));
             bytes got(256), want(256);
             shakerand_engine_fill(&derived, got.data(), got.size());
             shakerand_engine_fill(&expected, want.data(), want.size());
@@ -584,25 +574,21 @@ TEST_F(System, ReseedsWhereThePolicySays)
     auto before = shakerand_system_seed_count_for_testing();
     for (std::uint64_t n = 0; n + check < budget; n += check)
         shakerand_system_fill(piece.data(), piece.size());
-    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before)
-        << "reseeded before the byte budget";
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before) << "reseeded before the byte budget";
     shakerand_system_fill(piece.data(), piece.size());
     shakerand_system_fill(piece.data(), piece.size());
-    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before + 1)
-        << "no reseed at the byte budget";
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before + 1) << "no reseed at the byte budget";
 
     ASSERT_EQ(SHAKERAND_OK, shakerand_system_reseed());
     before = shakerand_system_seed_count_for_testing();
     shakerand_system_clock_offset_for_testing((seconds - 1) * 1000000000u);
     for (int i = 0; i < 3; i++)
         shakerand_system_fill(piece.data(), piece.size());
-    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before)
-        << "reseeded before the time budget";
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before) << "reseeded before the time budget";
     shakerand_system_clock_offset_for_testing((seconds + 1) * 1000000000u);
     for (int i = 0; i < 3; i++)
         shakerand_system_fill(piece.data(), piece.size());
-    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before + 1)
-        << "no reseed at the time budget";
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), before + 1) << "no reseed at the time budget";
 }
 
 TEST_F(System, ExplicitReseed)
@@ -864,8 +850,7 @@ TEST_F(System, ChildThatCannotSeedDoesNotServe)
 TEST_F(System, NoThreadKeyLeftIsAnError)
 {
     if (GTEST_FLAG_GET(death_test_style) != "threadsafe")
-        GTEST_SKIP()
-            << "needs a fresh process: GTEST_DEATH_TEST_STYLE=threadsafe (as ctest runs it)";
+        GTEST_SKIP() << "needs a fresh process: GTEST_DEATH_TEST_STYLE=threadsafe (as ctest runs it)";
     EXPECT_EXIT(
         {
             std::vector<pthread_key_t> keys;
@@ -880,8 +865,7 @@ TEST_F(System, NoThreadKeyLeftIsAnError)
                 status = shakerand_system_try_fill(out, sizeof out);
                 key0_kept = pthread_getspecific(0) == key0;
             }).join();
-            std::fprintf(stderr, "status %d, key 0 %s\n", status,
-                         key0_kept ? "kept" : "overwritten");
+            std::fprintf(stderr, "status %d, key 0 %s\n", status, key0_kept ? "kept" : "overwritten");
             std::_Exit(status == SHAKERAND_ENOMEM && key0_kept ? 0 : 1);
         },
         ::testing::ExitedWithCode(0), "status -4, key 0 kept");
@@ -908,8 +892,7 @@ TEST_F(System, NoMemoryForTheStateIsENOMEM)
             setrlimit(RLIMIT_AS, &none); // every new mapping fails
             // qemu-user accepts an address-space limit and ignores it (it
             // would limit the emulator's own memory).
-            if (mmap(nullptr, 1 << 16, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
-                     0) != MAP_FAILED)
+            if (mmap(nullptr, 1 << 16, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) != MAP_FAILED)
                 _exit(limit_not_enforced);
             std::uint8_t out[16];
             _exit(shakerand_system_try_fill(out, sizeof out) == SHAKERAND_ENOMEM ? 0 : 1);
@@ -917,8 +900,7 @@ TEST_F(System, NoMemoryForTheStateIsENOMEM)
         waitpid(pid, &status, 0);
     }).join();
     if (WIFEXITED(status) && WEXITSTATUS(status) == limit_not_enforced)
-        GTEST_SKIP() << "RLIMIT_AS is not enforced here: a mapping succeeded under a limit of 0 "
-                        "(qemu-user ignores it)";
+        GTEST_SKIP() << "RLIMIT_AS is not enforced here: a mapping succeeded under a limit of 0 (qemu-user ignores it)";
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
@@ -980,12 +962,9 @@ bool program_is_static()
 TEST_F(System, ThreadExitAfterDlcloseFindsTheLibrary)
 {
     if (program_is_static())
-        GTEST_SKIP()
-            << "a statically linked program (the cross builds link the suites so): its dlopen "
-               "loads a "
-               "second C library, whose thread-specific data keys share the thread's slots with "
-               "the first "
-               "one's, so the thread's exit runs another key's destructor on the library's state";
+        GTEST_SKIP() << "a statically linked program (the cross builds link the suites so): its dlopen loads a "
+                        "second C library, whose thread-specific data keys share the thread's slots with the first "
+                        "one's, so the thread's exit runs another key's destructor on the library's state";
     const pid_t pid = fork();
     if (pid == 0) {
         void *lib = dlopen(SHAKERAND_SHARED_LIBRARY, RTLD_NOW | RTLD_LOCAL);
@@ -1016,8 +995,7 @@ TEST_F(System, ThreadExitAfterDlcloseFindsTheLibrary)
     int status = 0;
     waitpid(pid, &status, 0);
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-        << (WIFSIGNALED(status) ? "killed by signal " + std::to_string(WTERMSIG(status))
-                                : "exit status " + std::to_string(WEXITSTATUS(status)));
+        << (WIFSIGNALED(status) ? "killed by signal " + std::to_string(WTERMSIG(status)) : "exit status " + std::to_string(WEXITSTATUS(status)));
 }
 #endif
 
@@ -1055,9 +1033,9 @@ TEST_F(System, WindowsNativeThreadStateIsZeroAfterExit)
 // and the thread's one state is the page found zero.
 struct late_draw {
     pthread_key_t key;
-    const void *state = nullptr; // the thread's state, seen before exit
+    const void *state = nullptr;        // the thread's state, seen before exit
     const void *state_in_destructor = reinterpret_cast<const void *>(1);
-    bytes served; // what the destructor drew
+    bytes served;                       // what the destructor drew
     int runs = 0;
 };
 late_draw *late;
@@ -1138,8 +1116,8 @@ void check_late_draw(late_thread kind)
     ASSERT_EQ(d.served.size(), 56u);
     EXPECT_NE(d.served, bytes(56, 0));
     std::size_t len = 0;
-    const auto *page =
-        static_cast<const std::uint8_t *>(shakerand_system_last_exited_state_for_testing(&len));
+    const auto *page = static_cast<const std::uint8_t *>(
+        shakerand_system_last_exited_state_for_testing(&len));
     ASSERT_NE(d.state, nullptr);
     ASSERT_EQ(static_cast<const void *>(page), d.state);
     std::size_t nonzero = 0;
@@ -1300,8 +1278,7 @@ TEST_F(System, WipeOnForkThatDoesNothingIsCaughtByTheForkHandler)
         }
         EXPECT_NE(parent, child);
         for (std::size_t i = 0; i < 64; i += 8)
-            EXPECT_EQ(std::search(parent.begin(), parent.end(),
-                                  child.begin() + static_cast<long>(i),
+            EXPECT_EQ(std::search(parent.begin(), parent.end(), child.begin() + static_cast<long>(i),
                                   child.begin() + static_cast<long>(i + 8)),
                       parent.end());
     }).join();
@@ -1322,8 +1299,7 @@ TEST(SystemBudgets, CountWhatTheFastPathServed)
         ASSERT_EQ(SHAKERAND_OK, shakerand_system_reseed());
         auto before = shakerand_system_seed_count_for_testing();
         std::uint64_t bytes = 0;
-        while (shakerand_system_seed_count_for_testing() == before &&
-               bytes < 4 * SHAKERAND_RESEED_BYTES) {
+        while (shakerand_system_seed_count_for_testing() == before && bytes < 4 * SHAKERAND_RESEED_BYTES) {
             (void)shakerand_system_u64();
             bytes += 8;
         }
@@ -1337,12 +1313,10 @@ TEST(SystemBudgets, CountWhatTheFastPathServed)
             for (int i = 0; i < trial * 97; i++)
                 (void)shakerand_system_u64();
             before = shakerand_system_seed_count_for_testing();
-            shakerand_system_clock_offset_for_testing((trial + 1) *
-                                                      (SHAKERAND_RESEED_NANOSECONDS + 1000000000u));
+            shakerand_system_clock_offset_for_testing((trial + 1) * (SHAKERAND_RESEED_NANOSECONDS + 1000000000u));
             const std::size_t n = trial % 2 ? 13 : 8;
             bytes = 0;
-            while (shakerand_system_seed_count_for_testing() == before &&
-                   bytes < SHAKERAND_RESEED_BYTES) {
+            while (shakerand_system_seed_count_for_testing() == before && bytes < SHAKERAND_RESEED_BYTES) {
                 std::uint8_t b[16];
                 shakerand_system_fill(b, n);
                 bytes += n;
@@ -1388,4 +1362,4 @@ TEST(SystemMemory, HandedOutBytesAreNotInTheState)
     }).join();
 }
 
-} // namespace
+}  // namespace

@@ -43,8 +43,7 @@ void inline_step_hook(int step)
         handler_words_at_step.push_back(shakerand_system_u64_inline());
 }
 
-namespace
-{
+namespace {
 
 #if !defined(_WIN32)
 // This thread's state, seeded, with at least n bytes made ahead; NULL where
@@ -65,8 +64,7 @@ unsigned char *made_ahead(shakerand_system_view_state *s)
     return reinterpret_cast<unsigned char *>(s) + SHAKERAND_SYSTEM_VIEW_AHEAD_OFFSET + s->cursor;
 }
 
-class Inline : public ::testing::Test
-{
+class Inline : public ::testing::Test {
   protected:
     void SetUp() override
     {
