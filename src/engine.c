@@ -442,8 +442,8 @@ int shakerand_keyed_fill_unchecked(shakerand_engine *engine, shakerand_kind kind
                 len);
 }
 
-/* Words are read straight from the state when the live block holds them;
- * only a word that straddles two blocks takes the general path. */
+/* Words are read straight from the live refill when it holds them; only a
+ * word that straddles two refills takes the general path. */
 static uint64_t next_word(shakerand_engine *engine, unsigned n)
 {
     (void)checked(engine);

@@ -20,8 +20,7 @@ enum {
     KEY_BYTES = 32,                                /* a keyed engine's next key, after its output */
     X8_REFILL_BYTES = 8 * RATE,                    /* 1088 */
     X8_OUTPUT_BYTES = X8_REFILL_BYTES - KEY_BYTES, /* 1056 */
-    BUFFER_WORDS = 25 *
-        8, /* one buffer: eight states (x8), or a period's outputs and a state (x1) */
+    BUFFER_WORDS = 25 * 8,                         /* one buffer (below) */
     BUFFER_BYTES = 8 * BUFFER_WORDS,
     /* x1: a buffer holds the outputs of the rest of a period's blocks, one
      * after another from its start, and the state of the last of them at
@@ -119,10 +118,10 @@ static inline uint64_t load_le(const unsigned char *b, unsigned n)
 
 /* The common case of shakerand_engine_u64 and _u32: the next n (4 or 8)
  * bytes of the live refill as a little-endian word, the position committed
- * before the bytes are read, the bytes zeroed where they lay. 0 when the take does not fit (a block
- * or refill is due, or the engine is wiped, never initialised or abandoned:
- * its end is 0), for the caller to call the function, which checks the
- * engine and refills. engine.c's functions inline it, and so do front ends
+ * before the bytes are read, the bytes zeroed where they lay. 0 when the
+ * take does not fit (a refill is due, or the engine is wiped, never
+ * initialised or abandoned: its end is 0), for the caller to call the
+ * function, which checks the engine and refills. engine.c's functions inline it, and so do front ends
  * built with the core's sources (the Python extension's numpy bit
  * generator), so that a word costs them no call. */
 static inline int shakerand_engine_take_word(shakerand_engine *engine, unsigned n, uint64_t *word)

@@ -322,15 +322,15 @@ static void choose_kind(void)
             name, shakerand_kind_name(system_kind));
 }
 
-/* A thread's state is registered for the thread-exit hook so its exit
- * wipes it; the fork hook is the fall-back where WIPEONFORK is refused.
- * Without either the generator cannot keep its promises, so it refuses to
- * start. */
 /* Set when setup has run: shakerand_system_view_get reads it without
  * pthread_once (which a signal handler must not enter: the thread it
  * interrupted may be inside setup). */
 static atomic_int setup_done;
 
+/* A thread's state is registered for the thread-exit hook so its exit
+ * wipes it; the fork hook is the fall-back where WIPEONFORK is refused.
+ * Without either the generator cannot keep its promises, so it refuses to
+ * start. */
 static void setup(void)
 {
     choose_kind();
