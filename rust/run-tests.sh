@@ -36,7 +36,8 @@ for line in sys.stdin:
         echo "$(basename "$exe"): $(grep '^test result' "$CARGO_TARGET_DIR/valgrind.log")"
     done
 # getrandom's switch changes every crate's build: a target directory of its
-# own. The test links only if this crate defines getrandom's custom symbol.
+# own. The test links only because its getrandom_backend!() defines
+# getrandom's custom symbol.
 echo "== the getrandom back end"
 RUSTFLAGS='--cfg getrandom_backend="custom"' CARGO_TARGET_DIR="$CARGO_TARGET_DIR/getrandom-custom" \
     cargo clippy --manifest-path "$manifest" --all-targets --features getrandom -q -- -D warnings
