@@ -23,11 +23,11 @@
 //!   ([`below_bytes`]), UUID v4 and v7 ([`uuid_v4`], [`uuid_v7`]).
 //!
 //! # Features
-//! * `uuid`: [`uuid::new_v4`](crate::uuid) and `uuid::now_v7` return the
+//! * `uuid`: `shakerand::uuid::new_v4` and `now_v7` return the
 //!   `uuid` crate's `Uuid`.
-//! * `num-bigint`: [`Engine::below_biguint`] and `below_biguint` take and
+//! * `num-bigint`: `Engine::below_biguint` and `below_biguint` take and
 //!   return a `num_bigint::BigUint`.
-//! * `getrandom`: [`getrandom_backend!`], a back end for getrandom 0.4, so
+//! * `getrandom`: `getrandom_backend!()`, a back end for getrandom 0.4, so
 //!   that every `getrandom::fill` in the program (rand's `SysRng`, the
 //!   `uuid` crate, crates that seed hash maps through getrandom) is served
 //!   by the calling thread's system generator. The program invokes the
