@@ -33,7 +33,7 @@ ifeq ($(shell command -v go 2>/dev/null),)
 export PATH := $(if $(wildcard /usr/local/go/bin/go),/usr/local/go/bin:)$(PATH)
 endif
 
-.PHONY: all deps build-c check check-format check-python check-go check-java test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-rust test-verify test-vm test-vm-cached demo bench bench-go bench-java bench-python bench-js bench-rust verify verify-long dist test-dist clean
+.PHONY: all deps build-c check check-format check-python check-go check-java check-rust test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-rust test-verify test-vm test-vm-cached demo bench bench-go bench-java bench-python bench-js bench-rust verify verify-long dist test-dist clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -48,7 +48,7 @@ deps:
 # pycryptodome), vector and CLI checks; the Go module (cgo); the Java suite
 # on JDK 17, both paths; the JavaScript package. make test runs everything;
 # make verify the long forms.
-CHECK_TARGETS := check-format test-c check-python check-go check-java test-js test-rust
+CHECK_TARGETS := check-format test-c check-python check-go check-java test-js check-rust
 check: deps
 	@tools/run-targets.sh "$(MAKE)" $(CHECK_TARGETS)
 	@echo "make check: passed (make test runs everything)"
@@ -192,6 +192,11 @@ test-js: build-c
 # and Wine (rust/run-tests.sh).
 test-rust: build-c
 	SHAKERAND_CLI=$(abspath $(BUILD))/shakerand SHAKERAND_REQUIRE_CLI=1 rust/run-tests.sh
+
+# make check's part of it: up to rustdoc (no valgrind, other kernels, MSRV
+# or cross runs).
+check-rust: build-c
+	SHAKERAND_CLI=$(abspath $(BUILD))/shakerand SHAKERAND_REQUIRE_CLI=1 rust/run-tests.sh --quick
 
 # The jar's aarch64, ppc64le and s390x natives under qemu-user with each
 # architecture's JVM: vectors, provider, threads, DARN and RNDR.

@@ -1,6 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT OR Apache-2.0
-# The Rust crate's checks (make test-rust, in make test and make check):
+# The Rust crate's checks (make test-rust, in make test; with --quick, in
+# make check: the checks up to rustdoc, without valgrind, the other
+# kernels, the MSRV and the cross runs):
 # rustfmt and clippy with warnings as errors, cargo test with the uuid and
 # num-bigint features (the vector file, the C CLI's values when
 # SHAKERAND_CLI names it, the system generator's guarantees, the inlined
@@ -19,6 +21,17 @@ cargo fmt --manifest-path "$manifest" --check
 features=uuid,num-bigint
 cargo clippy --manifest-path "$manifest" --all-targets --features "$features" -q -- -D warnings
 cargo test --manifest-path "$manifest" --features "$features" -q
+# getrandom's switch changes every crate's build: a target directory of its
+# own. The test links only because its getrandom_backend!() defines
+# getrandom's custom symbol.
+echo "== the getrandom back end"
+RUSTFLAGS='--cfg getrandom_backend="custom"' CARGO_TARGET_DIR="$CARGO_TARGET_DIR/getrandom-custom" \
+    cargo clippy --manifest-path "$manifest" --all-targets --features getrandom -q -- -D warnings
+RUSTFLAGS='--cfg getrandom_backend="custom"' CARGO_TARGET_DIR="$CARGO_TARGET_DIR/getrandom-custom" \
+    cargo test --manifest-path "$manifest" --features getrandom -q --test getrandom_backend
+RUSTDOCFLAGS="-D warnings" cargo doc --manifest-path "$manifest" --features "$features" --no-deps -q
+# make check stops here; make test goes on.
+[ "${1:-}" = --quick ] && { echo "rust/run-tests.sh --quick: passed"; exit 0; }
 # Miri cannot run the C core that every unsafe block calls or reads, so
 # the unit, vector and system tests run under valgrind's memcheck instead
 # (a read of a state the core unmapped, or of memory it never wrote); not
@@ -38,14 +51,6 @@ for line in sys.stdin:
             { tail -30 "$CARGO_TARGET_DIR/valgrind.log" >&2; echo "rust/run-tests.sh: $exe FAILED under valgrind" >&2; exit 1; }
         echo "$(basename "$exe"): $(grep '^test result' "$CARGO_TARGET_DIR/valgrind.log")"
     done
-# getrandom's switch changes every crate's build: a target directory of its
-# own. The test links only because its getrandom_backend!() defines
-# getrandom's custom symbol.
-echo "== the getrandom back end"
-RUSTFLAGS='--cfg getrandom_backend="custom"' CARGO_TARGET_DIR="$CARGO_TARGET_DIR/getrandom-custom" \
-    cargo clippy --manifest-path "$manifest" --all-targets --features getrandom -q -- -D warnings
-RUSTFLAGS='--cfg getrandom_backend="custom"' CARGO_TARGET_DIR="$CARGO_TARGET_DIR/getrandom-custom" \
-    cargo test --manifest-path "$manifest" --features getrandom -q --test getrandom_backend
 for kernel in portable avx2 avx512 neon vsx; do
     got=$(SHAKERAND_KERNEL=$kernel cargo run -q --manifest-path "$manifest" --example kernel 2>/dev/null || true)
     [ "$got" = "$kernel" ] || continue
@@ -60,7 +65,6 @@ rustup toolchain install "$msrv" --profile minimal >/dev/null 2>&1 ||
     { echo "rust/run-tests.sh: no Rust $msrv from rustup" >&2; exit 1; }
 echo "== Rust $msrv (the MSRV)"
 CARGO_TARGET_DIR="$CARGO_TARGET_DIR/msrv" cargo "+$msrv" check -q --manifest-path "$manifest" --lib --features getrandom,num-bigint
-RUSTDOCFLAGS="-D warnings" cargo doc --manifest-path "$manifest" --features "$features" --no-deps -q
 
 # The crate's tests under qemu-user on aarch64 and s390x (big-endian: the
 # vectors' byte order) and under Wine as x86_64-pc-windows-gnu (the POSIX
