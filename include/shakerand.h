@@ -384,31 +384,33 @@ SHAKERAND_API int shakerand_system_view_get(shakerand_system_view *view, unsigne
 #endif
 /* The calling thread's view (a NULL thread until it is asked, and where
  * the library shares none), and whether it was asked. */
-SHAKERAND_INLINE_FN_ shakerand_system_view *shakerand_system_view_inline_(int **asked)
+typedef struct shakerand_system_view_cache_ {
+    shakerand_system_view view;
+    int asked;
+} shakerand_system_view_cache_;
+
+SHAKERAND_INLINE_FN_ shakerand_system_view_cache_ *shakerand_system_view_cache_inline_(void)
 {
-    static SHAKERAND_THREAD_LOCAL_ shakerand_system_view view;
-    static SHAKERAND_THREAD_LOCAL_ int view_asked;
-    *asked = &view_asked;
-    return &view;
+    static SHAKERAND_THREAD_LOCAL_ shakerand_system_view_cache_ cache;
+    return &cache;
 }
 
 /* Asked once per thread, after a value from a call (the thread is set up
  * then); the thread word is stored last, as a take reads it first. */
 SHAKERAND_INLINE_FN_ void shakerand_system_view_ask_inline_(void)
 {
-    int *asked;
-    shakerand_system_view *v = shakerand_system_view_inline_(&asked);
+    shakerand_system_view_cache_ *cache = shakerand_system_view_cache_inline_();
     shakerand_system_view got;
-    if (*asked)
+    if (cache->asked)
         return;
     if (shakerand_system_view_get(&got, SHAKERAND_SYSTEM_VIEW_LAYOUT) == SHAKERAND_OK) {
-        v->epoch = got.epoch;
-        v->vm_generation = got.vm_generation;
+        cache->view.epoch = got.epoch;
+        cache->view.vm_generation = got.vm_generation;
         __atomic_signal_fence(__ATOMIC_SEQ_CST);
-        v->thread = got.thread;
+        cache->view.thread = got.thread;
     }
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    *asked = 1;
+    cache->asked = 1;
 }
 
 /* n <= SHAKERAND_SYSTEM_VIEW_TAKE_MAX bytes of the thread's output made
@@ -416,8 +418,7 @@ SHAKERAND_INLINE_FN_ void shakerand_system_view_ask_inline_(void)
  * bytes to be overwritten). */
 SHAKERAND_INLINE_FN_ int shakerand_system_take_inline_(void *out, size_t n)
 {
-    int *asked;
-    const shakerand_system_view *v = shakerand_system_view_inline_(&asked);
+    const shakerand_system_view *v = &shakerand_system_view_cache_inline_()->view;
     shakerand_system_view_thread *t = v->thread;
     shakerand_system_view_state *s;
     size_t c, end;

@@ -41,8 +41,7 @@
 
 #include "shakerand.h"
 
-namespace shakerand
-{
+namespace shakerand {
 
 // The engines' streams (docs/engines.md).
 enum class kind : int {
@@ -53,12 +52,10 @@ enum class kind : int {
 };
 
 // A failure the C library reports (for example no entropy from the OS).
-class error : public std::runtime_error
-{
+class error : public std::runtime_error {
   public:
     explicit error(int status)
-        : std::runtime_error(std::string("shakerand: ") + shakerand_strerror(status)),
-          status_(status)
+        : std::runtime_error(std::string("shakerand: ") + shakerand_strerror(status)), status_(status)
     {
     }
     int status() const noexcept { return status_; }
@@ -67,8 +64,7 @@ class error : public std::runtime_error
     int status_;
 };
 
-namespace detail
-{
+namespace detail {
 
 __extension__ typedef unsigned __int128 u128; // GCC and Clang, the compilers supported
 
@@ -87,7 +83,8 @@ inline constexpr bool is_word =
     std::is_unsigned_v<T> && std::is_same_v<T, std::remove_cv_t<T>> && !std::is_same_v<T, bool>;
 
 // Little-endian word from bytes, whatever the host's byte order.
-template <class T> inline T load_le(const std::uint8_t *p) noexcept
+template <class T>
+inline T load_le(const std::uint8_t *p) noexcept
 {
     T v;
     std::memcpy(&v, p, sizeof v);
@@ -103,7 +100,8 @@ template <class T> inline T load_le(const std::uint8_t *p) noexcept
 // Lemire's multiply-and-reject on 64-bit draws: the same algorithm, and so
 // the same values for the same draws, as the C library's
 // shakerand_uniform_u64 (the proof is in src/samplers.c).
-template <class Draw> inline std::uint64_t below(Draw &&draw, std::uint64_t n)
+template <class Draw>
+inline std::uint64_t below(Draw &&draw, std::uint64_t n)
 {
     if (n == 0)
         throw std::invalid_argument("shakerand::uniform_below: the bound must be positive");
@@ -126,11 +124,10 @@ template <class Draw> inline std::uint64_t below(Draw &&draw, std::uint64_t n)
 // than produce output). The state, and the words buffered ahead of the
 // caller, are wiped on destruction; each word is zeroed in the buffer as it
 // is handed out.
-template <class UIntType = std::uint8_t, kind K = kind::turboshake256> class engine
-{
-    static_assert(
-        detail::is_word<UIntType>,
-        "shakerand::engine: result type must be an unsigned integer type other than bool");
+template <class UIntType = std::uint8_t, kind K = kind::turboshake256>
+class engine {
+    static_assert(detail::is_word<UIntType>,
+                  "shakerand::engine: result type must be an unsigned integer type other than bool");
 
   public:
     using result_type = UIntType;
@@ -156,8 +153,7 @@ template <class UIntType = std::uint8_t, kind K = kind::turboshake256> class eng
     // chacha8rand, else std::invalid_argument): deterministic.
     explicit engine(std::span<const std::uint8_t> seed) { init(seed); }
     explicit engine(std::span<const std::byte> seed)
-        : engine(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t *>(seed.data()),
-                                               seed.size()))
+        : engine(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t *>(seed.data()), seed.size()))
     {
     }
 
@@ -238,9 +234,8 @@ template <class UIntType = std::uint8_t, kind K = kind::turboshake256> class eng
         const auto c_kind = static_cast<shakerand_kind>(K);
         const std::size_t seed_size = shakerand_kind_seed_size(c_kind);
         if (seed_size != 0 && seed.size() != seed_size)
-            throw std::invalid_argument(std::string("shakerand::engine: a ") +
-                                        shakerand_kind_name(c_kind) + " seed is exactly " +
-                                        std::to_string(seed_size) + " bytes, not " +
+            throw std::invalid_argument(std::string("shakerand::engine: a ") + shakerand_kind_name(c_kind) +
+                                        " seed is exactly " + std::to_string(seed_size) + " bytes, not " +
                                         std::to_string(seed.size()));
         detail::check(shakerand_engine_init(&engine_, static_cast<shakerand_kind>(K), seed.data(),
                                             seed.size()));
@@ -279,18 +274,14 @@ template <class UIntType = std::uint8_t, kind K = kind::turboshake256> class eng
 
 // The calling thread's system generator as a URBG: stateless, free to make,
 // usable from any thread, safe across fork().
-class system_rng
-{
+class system_rng {
   public:
     using result_type = std::uint64_t;
     static constexpr result_type min() noexcept { return 0; }
     static constexpr result_type max() noexcept { return std::numeric_limits<result_type>::max(); }
 
     result_type operator()() const noexcept { return shakerand_system_u64(); }
-    void generate(std::span<std::uint8_t> out) const noexcept
-    {
-        shakerand_system_fill(out.data(), out.size());
-    }
+    void generate(std::span<std::uint8_t> out) const noexcept { shakerand_system_fill(out.data(), out.size()); }
     std::uint64_t next_u64() const noexcept { return shakerand_system_u64(); }
 
     // A new epoch: every thread reseeds before its next byte (after a
@@ -298,10 +289,7 @@ class system_rng
     static void new_epoch() noexcept { shakerand_system_new_epoch(); }
     // Whether a restore is detected without new_epoch (Linux's vmclock
     // device). shakerand_system_watches_vm_generation.
-    static bool watches_vm_generation() noexcept
-    {
-        return shakerand_system_watches_vm_generation() != 0;
-    }
+    static bool watches_vm_generation() noexcept { return shakerand_system_watches_vm_generation() != 0; }
 };
 
 #if defined(SHAKERAND_SYSTEM_INLINE_DEFINED)
@@ -309,18 +297,14 @@ class system_rng
 // SHAKERAND_INLINE_SYSTEM defined before its first inclusion): the same
 // values and guarantees, a type of its own so that translation units with
 // and without the macro agree on what each type is.
-class inline_system_rng
-{
+class inline_system_rng {
   public:
     using result_type = std::uint64_t;
     static constexpr result_type min() noexcept { return 0; }
     static constexpr result_type max() noexcept { return std::numeric_limits<result_type>::max(); }
 
     result_type operator()() const noexcept { return shakerand_system_u64_inline(); }
-    void generate(std::span<std::uint8_t> out) const noexcept
-    {
-        shakerand_system_fill_inline(out.data(), out.size());
-    }
+    void generate(std::span<std::uint8_t> out) const noexcept { shakerand_system_fill_inline(out.data(), out.size()); }
     std::uint64_t next_u64() const noexcept { return shakerand_system_u64_inline(); }
 };
 #endif

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Engine: one seeded engine (shakerand.Random and shakerand.numpy.BitGenerator hold one). */
 #include "_core.h"
-#include "engine.h"
-#include "internal.h"
+#include "engine.h" /* and internal.h: shakerand_stack_record_bounds */
 
 #include <pthread.h>
 #include <stdlib.h>
