@@ -8,7 +8,8 @@
  *    enters an engine;
  *  - engine.c: Engine, one seeded engine;
  *  - bitgen.c: numpy's bitgen_t over an engine or over SystemBits, a
- *    buffer of system generator output that a fork empties.
+ *    buffer of system generator output that a fork empties;
+ *  - forward.c: shakerand.Random's methods that call its engine's.
  *
  * Every function checks its arguments before it draws, so an error changes
  * nothing. Fills of at least RELEASE_GIL_BYTES run without the GIL.
@@ -33,6 +34,7 @@ enum {
 typedef struct {
     PyTypeObject *engine_type;
     PyTypeObject *system_bits_type;
+    PyTypeObject *forward_type; /* forward.c's method descriptors */
     /* uuid.UUID, uuid.SafeUUID.unknown and the slot names set on a UUID */
     PyObject *uuid_type, *uuid_safe_unknown, *str_int, *str_is_safe;
     /* uuid.UUID has the slots int and is_safe: build it without its
@@ -98,11 +100,17 @@ int pyext_uuid_init(core_state *st);
 
 /* engine.c */
 extern PyType_Spec pyext_engine_spec;
+/* Whether o is an Engine, of this import of the module or another. */
+int pyext_is_engine(PyObject *o);
 int pyext_engine_enter(EngineObject *self);
 void pyext_engine_leave(EngineObject *self, int locked);
 /* Takes the engine's lock, waiting without the GIL; -1 with an exception
  * if a fork left the engine unusable. */
 int pyext_engine_lock(EngineObject *self);
+
+/* forward.c: shakerand.Random's methods that call its engine's */
+extern PyType_Spec pyext_forward_spec;
+PyObject *pyext_install_engine_methods(core_state *st, PyObject *cls);
 
 /* bitgen.c */
 extern PyType_Spec pyext_system_bits_spec;

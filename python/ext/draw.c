@@ -5,7 +5,8 @@
  */
 #include "_core.h"
 
-#include "arch.h" /* SHAKERAND_TLS_INITIAL_EXEC */
+#include "arch.h"   /* SHAKERAND_TLS_INITIAL_EXEC */
+#include "engine.h" /* shakerand_engine_take_word */
 
 #include <string.h>
 
@@ -256,8 +257,18 @@ PyObject *pyext_getrandbits_of(EngineObject *owner, PyObject *arg)
 PyObject *pyext_double_result(EngineObject *owner)
 {
     uint64_t v;
-    if (pyext_draw(owner, draw_u64, &v) < 0)
-        return NULL;
+    if (owner == NULL) {
+        if (pyext_draw(NULL, draw_u64, &v) < 0)
+            return NULL;
+    } else {
+        /* pyext_draw's steps, with the engine's word taken in line. */
+        const int locked = pyext_engine_enter(owner);
+        if (locked < 0)
+            return NULL;
+        if (!shakerand_engine_take_word(owner->engine, 8, &v))
+            v = shakerand_engine_u64(owner->engine);
+        pyext_engine_leave(owner, locked);
+    }
     return PyFloat_FromDouble(pyext_double_of(v));
 }
 

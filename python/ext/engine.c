@@ -82,6 +82,14 @@ static void Engine_dealloc(EngineObject *self)
     Py_DECREF(type);
 }
 
+int pyext_is_engine(PyObject *o)
+{
+    /* By its deallocator, not its type object: every import of the
+     * module makes a type of its own, and an engine of one is an engine
+     * for the others too. */
+    return Py_TYPE(o)->tp_dealloc == (destructor)Engine_dealloc;
+}
+
 PyObject *pyext_kind_names(void)
 {
     const size_t n = shakerand_kind_count();

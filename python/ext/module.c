@@ -270,6 +270,11 @@ static PyObject *install_system_methods(PyObject *module, PyObject *cls)
     Py_RETURN_NONE;
 }
 
+static PyObject *install_engine_methods(PyObject *module, PyObject *cls)
+{
+    return pyext_install_engine_methods(PyModule_GetState(module), cls);
+}
+
 static PyMethodDef module_methods[] = {
     {"random", mod_random, METH_NOARGS,
      "random($module, /)\n--\n\n"
@@ -302,6 +307,9 @@ static PyMethodDef module_methods[] = {
     {"install_system_methods", install_system_methods, METH_O,
      "install_system_methods($module, cls, /)\n--\n\n"
      "Give cls (shakerand.SystemRandom) its methods in C."},
+    {"install_engine_methods", install_engine_methods, METH_O,
+     "install_engine_methods($module, cls, /)\n--\n\n"
+     "Give cls (shakerand.Random) the methods that call its _engine's, in C."},
     {"new_epoch", mod_new_epoch, METH_NOARGS,
      "new_epoch() -> None: every thread's generator and every SystemBits buffer reseeds before its "
      "next value (call it after a snapshot is restored)."},
@@ -325,6 +333,9 @@ static int core_exec(PyObject *module)
         (PyTypeObject *)PyType_FromModuleAndSpec(module, &pyext_system_bits_spec, NULL);
     if (st->system_bits_type == NULL)
         return -1;
+    st->forward_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &pyext_forward_spec, NULL);
+    if (st->forward_type == NULL)
+        return -1;
     if (PyModule_AddType(module, st->engine_type) < 0 ||
         PyModule_AddType(module, st->system_bits_type) < 0 ||
         PyModule_AddStringConstant(module, "core_version", shakerand_version()) < 0 ||
@@ -344,6 +355,7 @@ static int core_traverse(PyObject *module, visitproc visit, void *arg)
     core_state *st = PyModule_GetState(module);
     Py_VISIT(st->engine_type);
     Py_VISIT(st->system_bits_type);
+    Py_VISIT(st->forward_type);
     Py_VISIT(st->uuid_type);
     Py_VISIT(st->uuid_safe_unknown);
     Py_VISIT(st->str_int);
@@ -356,6 +368,7 @@ static int core_clear(PyObject *module)
     core_state *st = PyModule_GetState(module);
     Py_CLEAR(st->engine_type);
     Py_CLEAR(st->system_bits_type);
+    Py_CLEAR(st->forward_type);
     Py_CLEAR(st->uuid_type);
     Py_CLEAR(st->uuid_safe_unknown);
     Py_CLEAR(st->str_int);

@@ -2,10 +2,12 @@
 """Every random.Random method on SystemRandom and on a seeded Random, the
 state of each, and the subclass hooks."""
 import copy
+import inspect
 import math
 import pickle
 import random
 import sys
+from unittest import mock
 
 import pytest
 
@@ -173,3 +175,68 @@ def test_a_subclass_that_overrides_random_gets_the_stdlib_rule():
     # getrandbits) draws its integers through random(), as for any Random.
     assert OwnRandom._randbelow is random.Random._randbelow_without_getrandbits
     assert 0 <= OwnRandom(b"s").randrange(10) < 10
+
+
+class EngineWrapper:
+    """An _engine of another type: the methods call it by name."""
+
+    def __init__(self, engine):
+        self.engine, self.calls = engine, []
+
+    def __getattr__(self, name):
+        self.calls.append(name)
+        return getattr(self.engine, name)
+
+
+def test_seeded_methods_behave_as_python_methods():
+    # random, getrandbits, randbytes and _randbelow are C descriptors of the
+    # class (python/ext/forward.c) that read self._engine at every call.
+    r, same = seeded(), seeded()
+    assert r.random() == shakerand.Random.random(same)
+    assert r.getrandbits(k=70) == same.getrandbits(70)
+    assert r.randbytes(n=3) == same.randbytes(3)
+    assert r._randbelow(n=10) == same._randbelow(10)
+    assert r._randbelow(0) == 0
+    assert str(inspect.signature(shakerand.Random.getrandbits)) == "(self, /, k)"
+    assert shakerand.Random.random.__doc__.startswith("A float in [0, 1)")
+    assert shakerand.Random.random.__qualname__ == "Random.random"
+    for call, error in [(lambda: r.random(1), TypeError), (lambda: r.getrandbits(), TypeError),
+                        (lambda: r.getrandbits(j=3), TypeError),
+                        (lambda: r.getrandbits(3, k=3), TypeError),
+                        (lambda: shakerand.Random.random(3), TypeError),
+                        (lambda: shakerand.Random.random(), TypeError),
+                        (lambda: shakerand.SystemRandom.random(r), TypeError),
+                        (lambda: r.getrandbits(-1), ValueError)]:
+        state = r.getstate()
+        with pytest.raises(error):
+            call()
+        assert r.getstate() == state  # an error draws nothing
+    # mock.patch of the class and of an instance
+    with mock.patch.object(shakerand.Random, "random", return_value=0.25):
+        assert r.random() == 0.25
+    with mock.patch.object(r, "random", return_value=0.5):
+        assert r.random() == 0.5
+    assert r.random() == same.random()
+    # a subclass's override, and super()
+    assert OwnRandom(b"every method").random() == seeded().random()
+    # an _engine replaced by an object of another type
+    r._engine = EngineWrapper(r._engine)
+    assert (r.random(), r.getrandbits(9), r.randbytes(2), r.randrange(7)) == (
+        same.random(), same.getrandbits(9), same.randbytes(2), same.randrange(7))
+    assert r._engine.calls == ["random", "getrandbits", "randbytes", "randbelow"]
+
+
+def test_seeded_methods_follow_a_changed_class():
+    # The C methods read _engine's slot directly while the class still has
+    # the slot's descriptor; one that has another _engine is followed.
+    r, same = seeded(), seeded()
+    assert r.random() == same.random()  # the slot is read from here on
+    other = shakerand.Random(b"other")._engine
+    expected = shakerand.Random(b"other").random()
+    slot = shakerand.Random.__dict__["_engine"]
+    try:
+        shakerand.Random._engine = property(lambda self: other)
+        assert r.random() == expected
+    finally:
+        shakerand.Random._engine = slot
+    assert r.random() == same.random()

@@ -236,6 +236,9 @@ class Random(_random.Random):
     defined.
     """
 
+    # A slot, which the C methods read where it lies (python/ext/forward.c);
+    # instances keep random.Random's __dict__ for everything else.
+    __slots__ = ("_engine",)
     _engine: Any
 
     def __new__(cls, *args: Any, **kwds: Any) -> "Random":
@@ -262,21 +265,14 @@ class Random(_random.Random):
         """The engine kind."""
         return self._kind
 
-    def random(self) -> float:
-        """A float in [0, 1): the next word's top 53 bits times 2**-53."""
-        return self._engine.random()
-
-    def getrandbits(self, k: int) -> int:
-        """An int of *k* random bits: for k <= 64 the top k bits of the next
-        word; beyond, ceil(k/64) words, the first the least significant."""
-        return self._engine.getrandbits(k)
-
-    def randbytes(self, n: int) -> bytes:
-        """The next *n* bytes of the engine's stream."""
-        return self._engine.randbytes(n)
-
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
-        return self._engine.randbelow(n)
+    # Placeholders for random.Random.__init_subclass__ (which looks for
+    # _randbelow in the class body) and for type checkers;
+    # _core.install_engine_methods replaces them below the class with C
+    # methods that call self._engine's.
+    def random(self) -> float: ...  # type: ignore[empty-body]
+    def getrandbits(self, k: int) -> int: ...  # type: ignore[empty-body]
+    def randbytes(self, n: int) -> bytes: ...  # type: ignore[empty-body]
+    def _randbelow(self, n: int) -> int: ...  # type: ignore[empty-body,override]
 
     def below(self, r: int, method: str = "rng-bc-1") -> int:
         """:func:`shakerand.below` on this engine."""
@@ -320,6 +316,8 @@ class Random(_random.Random):
     def __deepcopy__(self, memo: Any) -> "Random":
         return self.__copy__()
 
+
+_core.install_engine_methods(Random)
 
 
 def _register_snapshot_hooks() -> None:
