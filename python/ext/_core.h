@@ -7,8 +7,9 @@
  *    NULL is the system generator), and pyext_draw, the one way a draw
  *    enters an engine;
  *  - engine.c: Engine, one seeded engine;
- *  - bitgen.c: numpy's bitgen_t over an engine or over SystemBits, a
- *    buffer of system generator output that a fork empties;
+ *  - bitgen.c: numpy's bitgen_t over SystemBits, a buffer of system
+ *    generator output that a fork empties, and over EngineBits, a buffer
+ *    of a seeded engine's stream;
  *  - forward.c: shakerand.Random's methods that call its engine's.
  *
  * Every function checks its arguments before it draws, so an error changes
@@ -34,6 +35,7 @@ enum {
 typedef struct {
     PyTypeObject *engine_type;
     PyTypeObject *system_bits_type;
+    PyTypeObject *engine_bits_type;
     PyTypeObject *forward_type; /* forward.c's method descriptors */
     /* uuid.UUID, uuid.SafeUUID.unknown and the slot names set on a UUID */
     PyObject *uuid_type, *uuid_safe_unknown, *str_int, *str_is_safe;
@@ -63,8 +65,6 @@ typedef struct {
     PyThread_type_lock lock;
     int busy;
     unsigned long generation; /* the pyext_fork_generation of the last use */
-    numpy_bitgen bitgen;
-    PyObject *capsule;
 } EngineObject;
 
 /* module.c */
@@ -114,6 +114,7 @@ PyObject *pyext_install_engine_methods(core_state *st, PyObject *cls);
 
 /* bitgen.c */
 extern PyType_Spec pyext_system_bits_spec;
+extern PyType_Spec pyext_engine_bits_spec;
 /* Forks this process has come through, counted in the child's fork handler:
  * an engine last used in an earlier generation may hold a parent thread's
  * lock or a half-done fill (engine.c, engine_revive). */

@@ -423,3 +423,353 @@ PyType_Spec pyext_system_bits_spec = {
     ,
     .slots = SystemBits_slots,
 };
+
+/* ---- EngineBits: numpy's view of a seeded Engine ------------------------
+ *
+ * numpy asks for one value per call; taken from the engine itself, every
+ * 992 bytes of chacha8rand would cost a refill and its stack wipe (about
+ * 9 KiB zeroed, stack_wipe.c) and every value the engine's own checks. So
+ * the values come from `ahead`, the stream's next bytes, filled from the
+ * engine in ENGINE_BITS_BYTES pieces (whole chacha8rand iterations: one
+ * kernel call after another and one wipe) and zeroed as they are handed
+ * out. The stream is the engine's, byte for byte: a word is the next 8 (or
+ * 4) bytes, little-endian, as shakerand_engine_u64 and _u32 take them.
+ *
+ * Every read of the stream goes through `ahead`, a large one in whole
+ * pieces straight into its destination, so the engine's state is always
+ * the one after a whole number of pieces: two EngineBits at the same
+ * place in the same stream are equal byte for byte (the engine and the
+ * rest of `ahead`), which numpy's state snapshots rely on. copy() and
+ * load() carry `ahead` with the engine.
+ *
+ * No fork rule: a seeded stream repeats in a child by design, as the
+ * engine would.
+ */
+enum { ENGINE_BITS_BYTES = SYSTEM_BITS_BYTES };
+
+struct engine_bits {
+    size_t pos, end; /* ahead[pos, end) comes next in the stream; none when equal */
+    shakerand_engine *engine;
+    SHAKERAND_ALIGN64 unsigned char ahead[ENGINE_BITS_BYTES];
+};
+
+typedef struct {
+    PyObject_HEAD EngineObject *engine; /* its memory is bits->engine */
+    struct engine_bits *bits;           /* 64-byte aligned, wiped and freed with the object */
+    numpy_bitgen bitgen;
+    PyObject *capsule;
+} EngineBitsObject;
+
+/* `ahead` filled again with the stream's next piece. */
+static void engine_bits_refill(struct engine_bits *b)
+{
+    shakerand_engine_fill(b->engine, b->ahead, sizeof b->ahead);
+    b->pos = 0;
+    b->end = sizeof b->ahead;
+}
+
+/* The next n bytes of the stream into out (zeroed in `ahead`), whole
+ * pieces straight from the engine. */
+static void engine_bits_read(struct engine_bits *b, unsigned char *out, size_t n)
+{
+    for (;;) {
+        const size_t have = b->end - b->pos < n ? b->end - b->pos : n;
+        memcpy(out, b->ahead + b->pos, have);
+        shakerand_memzero(b->ahead + b->pos, have);
+        b->pos += have;
+        out += have;
+        n -= have;
+        if (n == 0)
+            return;
+        for (; n >= sizeof b->ahead; out += sizeof b->ahead, n -= sizeof b->ahead)
+            shakerand_engine_fill(b->engine, out, sizeof b->ahead);
+        if (n == 0)
+            return;
+        engine_bits_refill(b);
+    }
+}
+
+static inline uint64_t little_endian_word(const unsigned char *p, size_t n)
+{
+    uint64_t v = 0;
+    memcpy(&v, p, n);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v); /* the bytes past n are zero */
+#endif
+    return v;
+}
+
+/* The next n (4 or 8) bytes as a word: from `ahead` in line while it
+ * holds them, else (a refill, or a word across two pieces) out of line. */
+static inline int engine_bits_take(struct engine_bits *b, size_t n, uint64_t *v)
+{
+    const size_t pos = b->pos;
+    if (__builtin_expect(b->end - pos < n, 0))
+        return 0;
+    b->pos = pos + n;
+    unsigned char *p = b->ahead + pos;
+    *v = little_endian_word(p, n);
+    memset(p, 0, n);
+    return 1;
+}
+
+__attribute__((noinline)) static uint64_t engine_bits_slow_take(struct engine_bits *b, size_t n)
+{
+    unsigned char word[8];
+    engine_bits_read(b, word, n);
+    const uint64_t v = little_endian_word(word, n);
+    shakerand_memzero(word, sizeof word);
+    return v;
+}
+
+static uint64_t engine_bits_u64(void *st)
+{
+    uint64_t v;
+    if (__builtin_expect(engine_bits_take(st, 8, &v), 1))
+        return v;
+    return engine_bits_slow_take(st, 8);
+}
+
+static uint32_t engine_bits_u32(void *st)
+{
+    uint64_t v;
+    if (__builtin_expect(engine_bits_take(st, 4, &v), 1))
+        return (uint32_t)v;
+    return (uint32_t)engine_bits_slow_take(st, 4);
+}
+
+static double engine_bits_double(void *st)
+{
+    uint64_t v;
+    if (__builtin_expect(engine_bits_take(st, 8, &v), 1))
+        return pyext_double_of(v);
+    return pyext_double_of(engine_bits_slow_take(st, 8));
+}
+
+/* A new EngineBits over engine (which it keeps; nothing else should draw
+ * from it), `ahead` empty. */
+static EngineBitsObject *engine_bits_wrap(PyTypeObject *type, EngineObject *engine)
+{
+    EngineBitsObject *self = (EngineBitsObject *)type->tp_alloc(type, 0);
+    if (self == NULL)
+        return NULL;
+    void *memory = NULL;
+    if (posix_memalign(&memory, 64, sizeof(struct engine_bits)) != 0) {
+        Py_DECREF(self);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memset(memory, 0, sizeof(struct engine_bits));
+    self->bits = memory;
+    Py_INCREF(engine);
+    self->engine = engine;
+    self->bits->engine = engine->engine;
+    pyext_bitgen_init(&self->bitgen, self->bits, engine_bits_u64, engine_bits_u32,
+                      engine_bits_double);
+    return self;
+}
+
+static PyObject *EngineBits_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"engine", NULL};
+    PyObject *engine;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:EngineBits", keywords, &engine))
+        return NULL;
+    if (!pyext_is_engine(engine)) {
+        PyErr_Format(PyExc_TypeError, "EngineBits() takes an Engine, not %.100s",
+                     Py_TYPE(engine)->tp_name);
+        return NULL;
+    }
+    return (PyObject *)engine_bits_wrap(type, (EngineObject *)engine);
+}
+
+static int EngineBits_traverse(EngineBitsObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->engine);
+    Py_VISIT(self->capsule);
+    return 0;
+}
+
+static int EngineBits_clear(EngineBitsObject *self)
+{
+    Py_CLEAR(self->capsule);
+    return 0;
+}
+
+static void EngineBits_dealloc(EngineBitsObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    if (self->bits != NULL) {
+        shakerand_memzero(self->bits, sizeof *self->bits);
+        free(self->bits);
+    }
+    (void)EngineBits_clear(self);
+    Py_XDECREF(self->engine);
+    type->tp_free((PyObject *)self);
+    Py_DECREF(type);
+}
+
+static PyObject *EngineBits_capsule(EngineBitsObject *self, PyObject *unused)
+{
+    (void)unused;
+    /* numpy's draws come next, on this thread most likely: its stack's
+     * bounds known, each refill's wipe asks no sigaltstack (engine.c's
+     * pyext_engine_enter says why this is safe here). */
+    shakerand_stack_record_bounds();
+    return pyext_bitgen_capsule(&self->capsule, &self->bitgen);
+}
+
+/* randbytes(n): the stream's next n bytes (random_raw, spawn). */
+static PyObject *EngineBits_randbytes(EngineBitsObject *self, PyObject *arg)
+{
+    const Py_ssize_t n = pyext_count_arg(arg, "number of bytes");
+    if (n < 0)
+        return NULL;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n);
+    if (out == NULL)
+        return NULL;
+    const int locked = pyext_engine_enter(self->engine);
+    if (locked < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    shakerand_stack_record_bounds();
+    engine_bits_read(self->bits, (unsigned char *)PyBytes_AS_STRING(out), (size_t)n);
+    pyext_engine_leave(self->engine, locked);
+    return out;
+}
+
+/* An EngineBits of the same kind and state (the engine copied, and what
+ * is left of `ahead`). */
+static PyObject *EngineBits_copy(EngineBitsObject *self, PyObject *unused)
+{
+    (void)unused;
+    PyObject *engine = PyObject_CallMethod((PyObject *)self->engine, "copy", NULL);
+    if (engine == NULL)
+        return NULL;
+    EngineBitsObject *copy = engine_bits_wrap(Py_TYPE(self), (EngineObject *)engine);
+    Py_DECREF(engine);
+    if (copy == NULL)
+        return NULL;
+    const struct engine_bits *b = self->bits;
+    struct engine_bits *c = copy->bits;
+    c->pos = b->pos;
+    c->end = b->end;
+    memcpy(c->ahead + b->pos, b->ahead + b->pos, b->end - b->pos);
+    return (PyObject *)copy;
+}
+
+/* load(other): this one takes other's state, in place (a numpy Generator
+ * holds a pointer to this memory). */
+static PyObject *EngineBits_load(EngineBitsObject *self, PyObject *other)
+{
+    if (!PyObject_TypeCheck(other, Py_TYPE(self))) {
+        PyErr_Format(PyExc_TypeError, "load() takes an EngineBits, not %.100s",
+                     Py_TYPE(other)->tp_name);
+        return NULL;
+    }
+    const EngineBitsObject *source = (const EngineBitsObject *)other;
+    if (source == self)
+        Py_RETURN_NONE;
+    PyObject *done = PyObject_CallMethod((PyObject *)self->engine, "load", "O", source->engine);
+    if (done == NULL)
+        return NULL;
+    Py_DECREF(done);
+    struct engine_bits *b = self->bits;
+    const struct engine_bits *s = source->bits;
+    shakerand_memzero(b->ahead, sizeof b->ahead);
+    b->pos = s->pos;
+    b->end = s->end;
+    memcpy(b->ahead + s->pos, s->ahead + s->pos, s->end - s->pos);
+    Py_RETURN_NONE;
+}
+
+/* Equal when the engines are (same kind and state) and so are the rest
+ * of their `ahead`s, compared without an early exit (key material). */
+static PyObject *EngineBits_richcompare(PyObject *a, PyObject *b, int op)
+{
+    if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(b, Py_TYPE(a)))
+        Py_RETURN_NOTIMPLEMENTED;
+    const EngineBitsObject *x = (const EngineBitsObject *)a, *y = (const EngineBitsObject *)b;
+    const int engines =
+        PyObject_RichCompareBool((PyObject *)x->engine, (PyObject *)y->engine, Py_EQ);
+    if (engines < 0)
+        return NULL;
+    const struct engine_bits *p = x->bits, *q = y->bits;
+    const size_t left = p->end - p->pos;
+    unsigned char diff = left != q->end - q->pos;
+    if (!diff) {
+        const volatile unsigned char *u = p->ahead + p->pos, *v = q->ahead + q->pos;
+        for (size_t i = 0; i < left; i++)
+            diff |= u[i] ^ v[i];
+    }
+    return PyBool_FromLong((engines && diff == 0) == (op == Py_EQ));
+}
+
+static PyObject *EngineBits_kind(EngineBitsObject *self, void *unused)
+{
+    (void)unused;
+    return PyObject_GetAttrString((PyObject *)self->engine, "kind");
+}
+
+static PyObject *EngineBits_reduce(EngineBitsObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    PyErr_SetString(PyExc_TypeError,
+                    "a shakerand engine is not pickled: its state is the generator's key; "
+                    "keep the seed, or copy the generator within the process");
+    return NULL;
+}
+
+static PyObject *EngineBits_deepcopy(EngineBitsObject *self, PyObject *memo)
+{
+    (void)memo;
+    return EngineBits_copy(self, NULL);
+}
+
+static PyMethodDef EngineBits_methods[] = {
+    {"capsule", (PyCFunction)EngineBits_capsule, METH_NOARGS,
+     "capsule() -> the numpy bitgen_t capsule."},
+    {"randbytes", (PyCFunction)EngineBits_randbytes, METH_O,
+     "randbytes(n) -> the next n bytes of the stream."},
+    {"copy", (PyCFunction)EngineBits_copy, METH_NOARGS, "copy() -> one in the same state."},
+    {"load", (PyCFunction)EngineBits_load, METH_O,
+     "load(other) -> None: take other's state (an EngineBits of the same kind)."},
+    {"__copy__", (PyCFunction)EngineBits_copy, METH_NOARGS, NULL},
+    {"__deepcopy__", (PyCFunction)EngineBits_deepcopy, METH_O, NULL},
+    {"__reduce__", (PyCFunction)EngineBits_reduce, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef EngineBits_getset[] = {
+    {"kind", (getter)EngineBits_kind, NULL, "the engine kind's name", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyType_Slot EngineBits_slots[] = {
+    {Py_tp_new, EngineBits_new},
+    {Py_tp_dealloc, EngineBits_dealloc},
+    {Py_tp_traverse, EngineBits_traverse},
+    {Py_tp_clear, EngineBits_clear},
+    {Py_tp_richcompare, EngineBits_richcompare},
+    {Py_tp_hash, PyObject_HashNotImplemented},
+    {Py_tp_methods, EngineBits_methods},
+    {Py_tp_getset, EngineBits_getset},
+    {Py_tp_doc, "EngineBits(engine): a seeded Engine as a numpy bitgen_t "
+                "(use shakerand.numpy.BitGenerator)."},
+    {0, NULL},
+};
+
+PyType_Spec pyext_engine_bits_spec = {
+    .name = "shakerand._core.EngineBits",
+    .basicsize = sizeof(EngineBitsObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC
+#if PY_VERSION_HEX >= 0x030A0000
+             | Py_TPFLAGS_IMMUTABLETYPE
+#endif
+    ,
+    .slots = EngineBits_slots,
+};

@@ -1,32 +1,12 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* Engine: one seeded engine (shakerand.Random and shakerand.numpy.BitGenerator hold one). */
+/* Engine: one seeded engine (shakerand.Random holds one; shakerand.numpy.BitGenerator an
+ * EngineBits over one, bitgen.c). */
 #include "_core.h"
-#include "engine.h" /* and internal.h: shakerand_stack_record_bounds */
+#include "internal.h" /* shakerand_stack_record_bounds */
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* numpy's bitgen_t functions: the word taken from the engine's live block
- * in line (engine.h), the core's function called when a refill is due; the
- * same words as shakerand_engine_u64/_u32 and shakerand_double. */
-static uint64_t engine_next_u64(void *st)
-{
-    uint64_t v;
-    if (__builtin_expect(shakerand_engine_take_word(st, 8, &v), 1))
-        return v;
-    return shakerand_engine_u64(st);
-}
-
-static uint32_t engine_next_u32(void *st)
-{
-    uint64_t v;
-    if (__builtin_expect(shakerand_engine_take_word(st, 4, &v), 1))
-        return (uint32_t)v;
-    return shakerand_engine_u32(st);
-}
-
-static double engine_next_double(void *st) { return pyext_double_of(engine_next_u64(st)); }
 
 static EngineObject *engine_alloc(PyTypeObject *type, shakerand_kind kind)
 {
@@ -49,21 +29,12 @@ static EngineObject *engine_alloc(PyTypeObject *type, shakerand_kind kind)
         PyErr_NoMemory();
         return NULL;
     }
-    pyext_bitgen_init(&self->bitgen, self->engine, engine_next_u64, engine_next_u32,
-                      engine_next_double);
     return self;
 }
 
 static int Engine_traverse(EngineObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(Py_TYPE(self));
-    Py_VISIT(self->capsule);
-    return 0;
-}
-
-static int Engine_clear(EngineObject *self)
-{
-    Py_CLEAR(self->capsule);
     return 0;
 }
 
@@ -77,7 +48,6 @@ static void Engine_dealloc(EngineObject *self)
     }
     if (self->lock != NULL)
         PyThread_free_lock(self->lock);
-    (void)Engine_clear(self);
     type->tp_free((PyObject *)self);
     Py_DECREF(type);
 }
@@ -447,13 +417,6 @@ static PyObject *Engine_reduce(EngineObject *self, PyObject *unused)
     return NULL;
 }
 
-static PyObject *Engine_capsule(EngineObject *self, PyObject *unused)
-{
-    shakerand_stack_record_bounds(); /* as in pyext_engine_enter: numpy's draws come next */
-    (void)unused;
-    return pyext_bitgen_capsule(&self->capsule, &self->bitgen);
-}
-
 static PyObject *Engine_kind(EngineObject *self, void *unused)
 {
     (void)unused;
@@ -482,8 +445,6 @@ static PyMethodDef Engine_methods[] = {
     {"__copy__", (PyCFunction)Engine_copy, METH_NOARGS, NULL},
     {"__deepcopy__", (PyCFunction)Engine_deepcopy, METH_O, NULL},
     {"__reduce__", (PyCFunction)Engine_reduce, METH_NOARGS, NULL},
-    {"capsule", (PyCFunction)Engine_capsule, METH_NOARGS,
-     "capsule() -> the numpy bitgen_t capsule over this engine."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -496,7 +457,6 @@ static PyType_Slot Engine_slots[] = {
     {Py_tp_new, Engine_new},
     {Py_tp_dealloc, Engine_dealloc},
     {Py_tp_traverse, Engine_traverse},
-    {Py_tp_clear, Engine_clear},
     {Py_tp_richcompare, Engine_richcompare},
     {Py_tp_hash, PyObject_HashNotImplemented},
     {Py_tp_methods, Engine_methods},

@@ -333,11 +333,16 @@ static int core_exec(PyObject *module)
         (PyTypeObject *)PyType_FromModuleAndSpec(module, &pyext_system_bits_spec, NULL);
     if (st->system_bits_type == NULL)
         return -1;
+    st->engine_bits_type =
+        (PyTypeObject *)PyType_FromModuleAndSpec(module, &pyext_engine_bits_spec, NULL);
+    if (st->engine_bits_type == NULL)
+        return -1;
     st->forward_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &pyext_forward_spec, NULL);
     if (st->forward_type == NULL)
         return -1;
     if (PyModule_AddType(module, st->engine_type) < 0 ||
         PyModule_AddType(module, st->system_bits_type) < 0 ||
+        PyModule_AddType(module, st->engine_bits_type) < 0 ||
         PyModule_AddStringConstant(module, "core_version", shakerand_version()) < 0 ||
         PyModule_AddIntConstant(module, "RELEASE_GIL_BYTES", RELEASE_GIL_BYTES) < 0 ||
         PyModule_AddIntConstant(module, "SYSTEM_BITS_BYTES", SYSTEM_BITS_BYTES) < 0)
@@ -355,6 +360,7 @@ static int core_traverse(PyObject *module, visitproc visit, void *arg)
     core_state *st = PyModule_GetState(module);
     Py_VISIT(st->engine_type);
     Py_VISIT(st->system_bits_type);
+    Py_VISIT(st->engine_bits_type);
     Py_VISIT(st->forward_type);
     Py_VISIT(st->uuid_type);
     Py_VISIT(st->uuid_safe_unknown);
@@ -368,6 +374,7 @@ static int core_clear(PyObject *module)
     core_state *st = PyModule_GetState(module);
     Py_CLEAR(st->engine_type);
     Py_CLEAR(st->system_bits_type);
+    Py_CLEAR(st->engine_bits_type);
     Py_CLEAR(st->forward_type);
     Py_CLEAR(st->uuid_type);
     Py_CLEAR(st->uuid_safe_unknown);

@@ -80,6 +80,51 @@ def test_seeded_words_are_the_engines(kind):
     assert np.array_equal(g.random(20), [r.random() for _ in range(20)])
 
 
+@pytest.mark.parametrize("kind", shakerand.KINDS)
+def test_seeded_words_across_the_buffers_pieces(kind):
+    # numpy's values come from a buffer of the stream's next bytes filled in
+    # pieces of ENGINE_BITS_BYTES (SYSTEM_BITS_BYTES): 32- and 64-bit words
+    # that straddle a piece's end, raw words and bytes between them, and a
+    # copy or a loaded state in the middle all keep to the engine's stream.
+    piece = shakerand._core.SYSTEM_BITS_BYTES
+    seed = ptn(32)
+    ref = shakerand._core.Engine(kind, seed)
+    bg = BitGenerator(seed, kind)
+    iface = bg.ctypes
+    got, want = [], []
+    for _ in range(3):
+        got.append(iface.next_uint32(iface.state_address))
+        want.append(ref.u32())
+        got += [iface.next_uint64(iface.state_address) for _ in range(piece // 8 - 1)]
+        want += [ref.u64() for _ in range(piece // 8 - 1)]
+        got.append(iface.next_double(iface.state_address))
+        want.append((ref.u64() >> 11) * 2.0 ** -53)
+        got += [int(w) for w in bg.random_raw(5)]
+        want += [ref.u64() for _ in range(5)]
+    assert got == want
+    copy, state = bg.__copy__(), bg.state
+    big = bg.random_raw(3 * piece // 8 + 3)  # whole pieces straight from the engine
+    assert [int(w) for w in big] == [ref.u64() for _ in range(len(big))]
+    assert np.array_equal(copy.random_raw(len(big)), big)
+    bg.state = state
+    assert np.array_equal(bg.random_raw(len(big)), big)
+
+
+def test_seeded_states_at_one_place_are_equal_however_it_was_reached():
+    # Every read goes through the buffer, whole pieces straight from the
+    # engine, so the engine's state is that after a whole number of pieces.
+    a, b, c = BitGenerator(b"place"), BitGenerator(b"place"), BitGenerator(b"place")
+    a.random_raw(5000)
+    b_iface = b.ctypes
+    for _ in range(5000):
+        b_iface.next_uint64(b_iface.state_address)
+    for _ in range(10):
+        c.random_raw(500)
+    assert a.state == b.state == c.state
+    b_iface.next_uint32(b_iface.state_address)
+    assert a.state != b.state
+
+
 def test_numpy_raw_c2sp_vector(vectors):
     v = vectors["c2sp_chacha8rand"]
     bg = BitGenerator(bytes.fromhex(v["seed_hex"]), "chacha8rand")

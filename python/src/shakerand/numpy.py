@@ -226,7 +226,7 @@ class BitGenerator(_Base):
 
     def __init__(self, seed: Seed = None, kind: str = "turboshake256") -> None:
         self._check_new()
-        self._bits = _core.Engine(kind, seed_bytes(seed, kind))
+        self._bits = _core.EngineBits(_core.Engine(kind, seed_bytes(seed, kind)))
         super().__init__()
 
     @property
@@ -249,7 +249,7 @@ class BitGenerator(_Base):
         if not isinstance(value, dict):
             raise TypeError("state must be a dict")
         if (value.get("bit_generator") != "shakerand.numpy.BitGenerator"
-                or not isinstance(value.get("engine"), _core.Engine)
+                or not isinstance(value.get("engine"), _core.EngineBits)
                 or value["engine"].kind != value.get("kind")):
             raise ValueError("not a shakerand.numpy.BitGenerator state")
         engine = value["engine"].copy()
