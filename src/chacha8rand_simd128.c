@@ -63,6 +63,9 @@ void shakerand_chacha8rand_simd128(const uint64_t key[4], void *out, uint64_t ne
                         wasm_i32x4_splat(0),
                         wasm_i32x4_splat(0),
                         wasm_i32x4_splat(0)};
+        /* Unrolled: V8 puts an interrupt check and the loop's register
+         * moves on every back edge, which cost about 8% here (V8 11.3, Node 20). */
+#pragma clang loop unroll(full)
         for (int r = 0; r < 4; r++) {
             SHAKERAND_CHACHA_DOUBLE_ROUND(x, QUARTER_ROUND);
         }
