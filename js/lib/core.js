@@ -365,7 +365,7 @@ export function create(instance, host, { testing = false } = {}) {
       out.fill(0, 0, done);
       throw e;
     } finally {
-      new Uint8Array(w.memory.buffer, scratch, SCRATCH_BYTES).fill(0);
+      new Uint8Array(w.memory.buffer, scratch, Math.min(length, SCRATCH_BYTES)).fill(0);
     }
   }
 
@@ -648,7 +648,7 @@ export function create(instance, host, { testing = false } = {}) {
         w.shakerand_engine_fill(e, scratch, piece);
         out.set(new Uint8Array(w.memory.buffer, scratch, piece), done);
       }
-      new Uint8Array(w.memory.buffer, scratch, SCRATCH_BYTES).fill(0);
+      new Uint8Array(w.memory.buffer, scratch, Math.min(out.length, SCRATCH_BYTES)).fill(0);
       return target;
     }
 
