@@ -7,14 +7,21 @@
 // and `export const` declarations: no imports.
 //
 // What runs where: every byte comes from the core's chacha8rand engine in
-// WebAssembly; this file keeps a 4 KiB buffer of the system generator's
-// output and serves small values from it in JavaScript, one word at a time,
-// zeroing each word as it hands it out (a call into WebAssembly per number
-// would cost more than the number).
+// WebAssembly, except the system generator's fills of NATIVE_FILL bytes or
+// more on a host whose entry names a native generator (makeHost); this
+// file keeps a 4 KiB buffer of the system generator's output and serves
+// small values from it in JavaScript, one word at a time, zeroing each word
+// as it hands it out (a call into WebAssembly per number would cost more
+// than the number).
 
 const BUFFER_WORDS = 1024; // the system generator's buffer: 4 KiB
 const SMALL_FILL = 256; // fills up to this many bytes come from the buffer
 const SCRATCH_BYTES = 65536; // bigger ones go through this much WebAssembly memory at a time
+// The system generator's fills from this many bytes go to the host's native
+// generator where the entry names one (makeHost): Node's measured faster
+// than the WebAssembly path from about 8 KiB on, Bun's from 2 KiB or less
+// (js/README.md, "What serves which size").
+export const NATIVE_FILL = 16384;
 const RAND_MAX = 0xffff_ffff_ffff; // randomInt's widest range (Node's limit), 2^48 - 1
 const TWO_32 = 4294967296;
 const TWO_48 = 281474976710656;
@@ -139,11 +146,17 @@ function bytesOf(name, target, start = 0, count = undefined) {
 }
 
 // What an entry gives create() and wasmImports(): the host's
-// crypto.getRandomValues, if it has one, and (once instantiated) the
-// module's memory.
-export function makeHost(webcrypto) {
+// crypto.getRandomValues, if it has one, (once instantiated) the module's
+// memory, and `nativeFill`, a function that fills a whole Uint8Array from
+// the host's own generator (Node's crypto.randomFillSync), or null: the
+// system generator's fills of NATIVE_FILL bytes or more go to it.
+export function makeHost(webcrypto, nativeFill = null) {
   const usable = webcrypto != null && typeof webcrypto.getRandomValues === 'function';
-  return { getRandomValues: usable ? webcrypto.getRandomValues.bind(webcrypto) : null, memory: null };
+  return {
+    getRandomValues: usable ? webcrypto.getRandomValues.bind(webcrypto) : null,
+    memory: null,
+    nativeFill: typeof nativeFill === 'function' ? nativeFill : null,
+  };
 }
 
 // The imports the module needs, before it is instantiated: entropy() fills
@@ -206,6 +219,7 @@ export function mulHigh32(x, n, lo) {
 export function create(instance, host, { testing = false } = {}) {
   const w = instance.exports;
   host.memory = w.memory;
+  const nativeFill = host.nativeFill ?? null;
   const scratch = w.shakerand_js_alloc(SCRATCH_BYTES);
   if (scratch === 0) throw new Error('shakerand: WebAssembly memory could not be allocated');
 
@@ -336,7 +350,9 @@ export function create(instance, host, { testing = false } = {}) {
   }
 
   // A failed reseed partway through a big fill throws with the part
-  // already written zeroed, and leaves no output in WebAssembly memory.
+  // already written zeroed, and leaves no output in WebAssembly memory; a
+  // native fill that throws leaves the whole of `out` zeroed (what it wrote
+  // before failing is not known).
   function fillBytes(out) {
     const length = out.length;
     if (length <= SMALL_FILL) {
@@ -352,6 +368,18 @@ export function create(instance, host, { testing = false } = {}) {
         wordBytes.fill(0, start, start + needed * 4);
       }
       position += needed;
+      return;
+    }
+    if (nativeFill !== null && length >= NATIVE_FILL) {
+      notSeeding();
+      try {
+        nativeFill(out);
+      } catch (cause) {
+        out.fill(0);
+        const e = entropyError("the host's native generator failed");
+        e.cause = cause;
+        throw e;
+      }
       return;
     }
     let done = 0;
@@ -740,6 +768,12 @@ export function create(instance, host, { testing = false } = {}) {
     version: cString(w.shakerand_version()),
   };
   if (testing)
-    api.testing = { deriveKey: deriveKeyForTesting, position: () => position, words: () => words.slice(), refill };
+    api.testing = {
+      deriveKey: deriveKeyForTesting,
+      position: () => position,
+      words: () => words.slice(),
+      refill,
+      nativeFillBytes: NATIVE_FILL,
+    };
   return api;
 }

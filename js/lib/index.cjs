@@ -9,7 +9,7 @@
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
-const { webcrypto } = require('node:crypto');
+const { randomFillSync, webcrypto } = require('node:crypto');
 
 function loadCore() {
   const filename = path.join(__dirname, 'core.js');
@@ -36,7 +36,10 @@ function loadCore() {
 }
 
 const { chooseKernel, create, makeHost, wasmImports } = loadCore();
-const host = makeHost(webcrypto);
+// Big system fills go to the runtime's own generator where it measured
+// faster than the WebAssembly kernel with its copy out (js/README.md, "What
+// serves which size"): Node's (OpenSSL's) and Bun's; Deno's was slower.
+const host = makeHost(webcrypto, globalThis.Deno === undefined ? randomFillSync : null);
 const kernel = chooseKernel(process.env.SHAKERAND_KERNEL, (m) => console.warn(m));
 const bytes = readFileSync(path.join(__dirname, `shakerand-${kernel}.wasm`));
 const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), wasmImports(host));

@@ -13,7 +13,7 @@ import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 
 import * as s from '../lib/index.mjs';
-import { create, mulHigh32, wasmImports } from '../lib/core.js';
+import { NATIVE_FILL, create, mulHigh32, wasmImports } from '../lib/core.js';
 import { cases } from './suite.js';
 
 const root = new URL('../../', import.meta.url);
@@ -112,6 +112,29 @@ test('node: randomBytes, randomFill and randomUUID accept and refuse what crypto
   assert.equal(s.randomFill(gone), gone);
   const options = [[], [{}], [{ disableEntropyCache: true }], [{ disableEntropyCache: 'x' }], [[]], [null], [5], ['x']];
   sameErrors('randomUUID', s.randomUUID, crypto.randomUUID, options);
+});
+
+test("node: the entry sends the system generator's fills from NATIVE_FILL bytes to crypto.randomFillSync", () => {
+  const entry = new URL('../lib/index.cjs', import.meta.url).pathname;
+  // crypto.randomFillSync counted before the entry loads (it takes the function then).
+  const script = `const c = require('node:crypto');
+    const real = c.randomFillSync;
+    const sizes = [];
+    c.randomFillSync = (buf, ...rest) => (sizes.push(buf.byteLength), real(buf, ...rest));
+    const s = require(${JSON.stringify(entry)});
+    const { runInNewContext } = require('node:vm');
+    s.randomBytes(100);
+    s.randomBytes(NATIVE_FILL - 1);
+    new s.Engine('chacha8rand', new Uint8Array(32)).bytes(1 << 20);
+    const filled = [s.randomFill(new Uint8Array(1 << 20)), s.randomBytes(NATIVE_FILL),
+      s.randomFill(new SharedArrayBuffer(NATIVE_FILL)), s.randomFill(runInNewContext('new Uint32Array(NATIVE_FILL)'), 4)];
+    const nonZero = filled.map((b) => new Uint8Array(b.buffer ?? b).filter((x) => x !== 0).length);
+    console.log(JSON.stringify({ sizes, nonZero }));`.replaceAll('NATIVE_FILL', String(NATIVE_FILL));
+  const { sizes, nonZero } = JSON.parse(execFileSync(process.execPath, ['-e', script]).toString());
+  assert.deepEqual(sizes, [1 << 20, NATIVE_FILL, NATIVE_FILL, 4 * NATIVE_FILL - 16]);
+  // Each buffer holds nearly all non-zero bytes (a zero byte has odds 1/256).
+  const lengths = [1 << 20, NATIVE_FILL, NATIVE_FILL, 4 * NATIVE_FILL - 16];
+  nonZero.forEach((n, i) => assert.ok(n > lengths[i] * 0.97, `buffer ${i}: ${n} non-zero bytes`));
 });
 
 test('node: the modules import nothing but entropy', () => {

@@ -485,10 +485,19 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     ok(filled.subarray(1).some((v) => v !== 0), 'randomFill callback: filled');
   });
 
-  test('entropy: a getRandomValues that calls back into shakerand gets an error, not itself', async () => {
+  // With a native generator for big fills too: every system call throws while a seed runs.
+  const nativeFills = {
+    'no native generator': null,
+    'a native generator': (view) => {
+      for (let o = 0; o < view.length; o += 65536) globalThis.crypto.getRandomValues(view.subarray(o, o + 65536));
+    },
+  };
+  for (const [native, nativeFill] of Object.entries(nativeFills))
+  test(`entropy: a getRandomValues that calls back into shakerand gets an error, not itself (${native})`, async () => {
     let api = null;
     const inner = [];
     const host = {
+      nativeFill,
       getRandomValues(view) {
         // Would seed the generator from its own output: from the buffer
         // (small) or from the core (big).
@@ -507,8 +516,11 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     api = await instantiate('simd128', host);
     api.random(); // the first seed, then a full buffer
     eq(api.randomBytes(8).length, 8, 'the outer call');
-    // A reseed at the byte budget while the buffer still holds output.
-    api.randomFill(new Uint8Array(vectors.system_policy.reseed_bytes));
+    // A reseed at the byte budget while the buffer still holds output (in
+    // pieces the WebAssembly generator serves, where big ones go native).
+    const budget = vectors.system_policy.reseed_bytes;
+    if (nativeFill === null) api.randomFill(new Uint8Array(budget));
+    else for (let done = 0, piece = api.testing.nativeFillBytes - 1; done < budget; done += piece) api.randomBytes(piece);
     eq(inner.join(), Array(4).fill('ERR_SHAKERAND_ENTROPY').join(), 'the calls from inside getRandomValues');
     const e = new api.Engine('chacha8rand', new Uint8Array(32));
     eq(hexOf(e.bytes(8)), hexOf(new s.Engine('chacha8rand', new Uint8Array(32)).bytes(8)), 'the module still works');
@@ -534,6 +546,49 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     ok(target.some((b) => b === 0), 'the part written was zeroed');
     // The 64 KiB pieces went through WebAssembly memory: none stays there.
     ok(nonZero() - before < 4096, `WebAssembly memory gained ${nonZero() - before} non-zero bytes`);
+  });
+
+  // A host that names a native generator (Node's entry names
+  // crypto.randomFillSync): the system generator's fills from its threshold
+  // on go there whole; smaller ones, and seeded engines, never do.
+  test("native fills: big system fills go to the host's own generator, nothing else does", async () => {
+    const calls = [];
+    const host = countingHost();
+    host.nativeFill = (view) => {
+      calls.push(view);
+      view.fill(0xa5);
+    };
+    const t = await instantiate('simd128', host);
+    const n = t.testing.nativeFillBytes;
+    const target = new Uint16Array(n / 2 + 4);
+    eq(t.randomFill(target, 4), target, 'randomFill returns its buffer');
+    eq(calls.length, 1, 'one native call');
+    eq(calls[0].buffer, target.buffer, 'on the caller\'s memory');
+    eq(calls[0].byteOffset, 8, 'from the offset');
+    eq(calls[0].length, n, 'to the end');
+    ok(target.subarray(0, 4).every((v) => v === 0), 'before the offset untouched');
+    ok(target.subarray(4).every((v) => v === 0xa5a5), 'the native bytes');
+    ok(t.randomBytes(n + 1).every((b) => b === 0xa5), 'randomBytes');
+    eq(calls.length, 2, 'randomBytes went native');
+    const below = t.randomBytes(n - 1);
+    ok(!below.every((b) => b === 0xa5), 'below the threshold: the WebAssembly generator');
+    new t.Engine('chacha8rand', new Uint8Array(32)).bytes(4 * n);
+    eq(calls.length, 2, 'below the threshold and seeded engines: no native call');
+  });
+
+  test('native fills: a native generator that throws gives ERR_SHAKERAND_ENTROPY and a zeroed buffer', async () => {
+    const host = countingHost();
+    host.nativeFill = (view) => {
+      view.fill(0xa5, 0, 100);
+      throw new Error('gone');
+    };
+    const t = await instantiate('simd128', host);
+    const target = new Uint8Array(t.testing.nativeFillBytes).fill(7);
+    const e = throwsLike(() => t.randomFill(target), { name: 'Error', code: 'ERR_SHAKERAND_ENTROPY' }, 'the fill');
+    eq(e.cause.message, 'gone', 'the cause');
+    ok(target.every((b) => b === 0), 'zeroed');
+    const failed = await new Promise((resolve) => t.randomBytes(t.testing.nativeFillBytes, (err) => resolve(err.code)));
+    eq(failed, 'ERR_SHAKERAND_ENTROPY', 'with a callback');
   });
 
   test('randomBytes and randomFill: bad arguments', () => {
