@@ -19,6 +19,7 @@ package shakerand
 #cgo windows LDFLAGS: -Wl,-Bstatic -lpthread -Wl,-Bdynamic
 #include <stdlib.h>
 #include "shakerand.h"
+#include "internal.h"
 
 // Windows' C runtimes have no aligned_alloc (C11): their aligned
 // allocator is _aligned_malloc, whose blocks only _aligned_free releases.
@@ -46,6 +47,17 @@ static uint64_t *vm_generation_word(void)
     const volatile uint64_t *v;
     shakerand_system_epoch_words(NULL, &v);
     return (uint64_t *)v;
+}
+
+// The thread's stack bounds recorded first (once per thread), so that the
+// fill's stack wipe knows its stack without a sigaltstack system call,
+// which it makes on every fill otherwise on a thread that never drew from
+// the system generator. Recording allocates, which is safe here: cgo never
+// calls C from a signal handler.
+static void engine_fill(shakerand_engine *e, void *out, size_t len)
+{
+    shakerand_stack_record_bounds();
+    shakerand_engine_fill(e, out, len);
 }
 
 static void engine_free(void *p)
@@ -113,7 +125,7 @@ func newEngine(kind Kind, seed []byte) *engine {
 
 func (e *engine) fill(b []byte) {
 	if len(b) > 0 {
-		C.shakerand_engine_fill(e.p, unsafe.Pointer(&b[0]), C.size_t(len(b)))
+		C.engine_fill(e.p, unsafe.Pointer(&b[0]), C.size_t(len(b)))
 	}
 }
 
