@@ -107,6 +107,10 @@ void pyext_engine_leave(EngineObject *self, int locked);
 /* Takes the engine's lock, waiting without the GIL; -1 with an exception
  * if a fork left the engine unusable. */
 int pyext_engine_lock(EngineObject *self);
+/* Two distinct engines' locks, in address order; -1 with an exception
+ * (and neither held) if a fork left one unusable. */
+int pyext_engine_lock_pair(EngineObject *a, EngineObject *b);
+void pyext_engine_unlock_pair(EngineObject *a, EngineObject *b);
 
 /* forward.c: shakerand.Random's methods that call its engine's */
 extern PyType_Spec pyext_forward_spec;

@@ -473,10 +473,10 @@ static void engine_bits_refill(struct engine_bits *b)
 static void engine_bits_read(struct engine_bits *b, unsigned char *out, size_t n)
 {
     for (;;) {
-        const size_t have = b->end - b->pos < n ? b->end - b->pos : n;
-        memcpy(out, b->ahead + b->pos, have);
-        shakerand_memzero(b->ahead + b->pos, have);
-        b->pos += have;
+        const size_t pos = b->pos, left = b->end - pos, have = left < n ? left : n;
+        memcpy(out, b->ahead + pos, have);
+        shakerand_memzero(b->ahead + pos, have);
+        b->pos = pos + have;
         out += have;
         n -= have;
         if (n == 0)
@@ -630,19 +630,52 @@ static PyObject *EngineBits_randbytes(EngineBitsObject *self, PyObject *arg)
     PyObject *out = PyBytes_FromStringAndSize(NULL, n);
     if (out == NULL)
         return NULL;
-    const int locked = pyext_engine_enter(self->engine);
-    if (locked < 0) {
+    unsigned char *p = (unsigned char *)PyBytes_AS_STRING(out);
+    shakerand_stack_record_bounds();
+    if (n < RELEASE_GIL_BYTES) {
+        const int locked = pyext_engine_enter(self->engine);
+        if (locked < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        engine_bits_read(self->bits, p, (size_t)n);
+        pyext_engine_leave(self->engine, locked);
+        return out;
+    }
+    /* Without the GIL, as draw.c's fills of this size: the engine held
+     * busy under its lock, so that the other methods (which take it)
+     * wait; numpy's draws are kept out by BitGenerator's lock. */
+    EngineObject *engine = self->engine;
+    if (pyext_engine_lock(engine) < 0) {
         Py_DECREF(out);
         return NULL;
     }
-    shakerand_stack_record_bounds();
-    engine_bits_read(self->bits, (unsigned char *)PyBytes_AS_STRING(out), (size_t)n);
-    pyext_engine_leave(self->engine, locked);
+    engine->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    engine_bits_read(self->bits, p, (size_t)n);
+    Py_END_ALLOW_THREADS
+    engine->busy = 0;
+    PyThread_release_lock(engine->lock);
     return out;
 }
 
-/* An EngineBits of the same kind and state (the engine copied, and what
- * is left of `ahead`). */
+/* `to` takes `from`'s state: the engine's, and what is left of `ahead`
+ * (the rest of `to`'s zeroed). Both engines' locks held. */
+static void engine_bits_assign(EngineBitsObject *to, const EngineBitsObject *from)
+{
+    struct engine_bits *t = to->bits;
+    const struct engine_bits *f = from->bits;
+    memcpy(t->engine, f->engine, sizeof(shakerand_engine));
+    shakerand_memzero(t->ahead, sizeof t->ahead);
+    const size_t pos = f->pos, end = f->end;
+    memcpy(t->ahead + pos, f->ahead + pos, end - pos);
+    t->pos = pos;
+    t->end = end;
+}
+
+/* An EngineBits of the same kind and state: a new engine of the kind,
+ * then this one's state copied into it under this one's lock (numpy's
+ * draws are kept out by BitGenerator's lock). */
 static PyObject *EngineBits_copy(EngineBitsObject *self, PyObject *unused)
 {
     (void)unused;
@@ -653,12 +686,29 @@ static PyObject *EngineBits_copy(EngineBitsObject *self, PyObject *unused)
     Py_DECREF(engine);
     if (copy == NULL)
         return NULL;
-    const struct engine_bits *b = self->bits;
-    struct engine_bits *c = copy->bits;
-    c->pos = b->pos;
-    c->end = b->end;
-    memcpy(c->ahead + b->pos, b->ahead + b->pos, b->end - b->pos);
+    if (pyext_engine_lock(self->engine) < 0) {
+        Py_DECREF(copy);
+        return NULL;
+    }
+    engine_bits_assign(copy, self);
+    PyThread_release_lock(self->engine->lock);
     return (PyObject *)copy;
+}
+
+/* Both objects' engines locked (one lock if they share an engine); -1 with
+ * an exception otherwise. */
+static int engine_bits_lock_both(EngineBitsObject *a, EngineBitsObject *b)
+{
+    return a->engine == b->engine ? pyext_engine_lock(a->engine)
+                                  : pyext_engine_lock_pair(a->engine, b->engine);
+}
+
+static void engine_bits_unlock_both(EngineBitsObject *a, EngineBitsObject *b)
+{
+    if (a->engine == b->engine)
+        PyThread_release_lock(a->engine->lock);
+    else
+        pyext_engine_unlock_pair(a->engine, b->engine);
 }
 
 /* load(other): this one takes other's state, in place (a numpy Generator
@@ -670,42 +720,51 @@ static PyObject *EngineBits_load(EngineBitsObject *self, PyObject *other)
                      Py_TYPE(other)->tp_name);
         return NULL;
     }
-    const EngineBitsObject *source = (const EngineBitsObject *)other;
+    EngineBitsObject *source = (EngineBitsObject *)other;
+    if (source->engine->kind != self->engine->kind) {
+        PyErr_Format(PyExc_ValueError, "cannot load a %s engine into a %s one",
+                     shakerand_kind_name(source->engine->kind),
+                     shakerand_kind_name(self->engine->kind));
+        return NULL;
+    }
     if (source == self)
         Py_RETURN_NONE;
-    PyObject *done = PyObject_CallMethod((PyObject *)self->engine, "load", "O", source->engine);
-    if (done == NULL)
+    if (engine_bits_lock_both(self, source) < 0)
         return NULL;
-    Py_DECREF(done);
-    struct engine_bits *b = self->bits;
-    const struct engine_bits *s = source->bits;
-    shakerand_memzero(b->ahead, sizeof b->ahead);
-    b->pos = s->pos;
-    b->end = s->end;
-    memcpy(b->ahead + s->pos, s->ahead + s->pos, s->end - s->pos);
+    engine_bits_assign(self, source);
+    engine_bits_unlock_both(self, source);
     Py_RETURN_NONE;
 }
 
-/* Equal when the engines are (same kind and state) and so are the rest
- * of their `ahead`s, compared without an early exit (key material). */
+/* Equal when of the same kind and state: the engines and the rest of their
+ * `ahead`s, compared without an early exit (key material). */
 static PyObject *EngineBits_richcompare(PyObject *a, PyObject *b, int op)
 {
     if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(b, Py_TYPE(a)))
         Py_RETURN_NOTIMPLEMENTED;
-    const EngineBitsObject *x = (const EngineBitsObject *)a, *y = (const EngineBitsObject *)b;
-    const int engines =
-        PyObject_RichCompareBool((PyObject *)x->engine, (PyObject *)y->engine, Py_EQ);
-    if (engines < 0)
-        return NULL;
-    const struct engine_bits *p = x->bits, *q = y->bits;
-    const size_t left = p->end - p->pos;
-    unsigned char diff = left != q->end - q->pos;
-    if (!diff) {
-        const volatile unsigned char *u = p->ahead + p->pos, *v = q->ahead + q->pos;
-        for (size_t i = 0; i < left; i++)
-            diff |= u[i] ^ v[i];
+    EngineBitsObject *x = (EngineBitsObject *)a, *y = (EngineBitsObject *)b;
+    int equal = 1;
+    if (x != y) {
+        if (engine_bits_lock_both(x, y) < 0)
+            return NULL;
+        const struct engine_bits *p = x->bits, *q = y->bits;
+        const volatile unsigned char *e = (const unsigned char *)p->engine;
+        const volatile unsigned char *f = (const unsigned char *)q->engine;
+        unsigned char diff = 0;
+        for (size_t i = 0; i < sizeof(shakerand_engine); i++)
+            diff |= e[i] ^ f[i];
+        const size_t left = p->end - p->pos;
+        if (left == q->end - q->pos) {
+            const volatile unsigned char *u = p->ahead + p->pos, *v = q->ahead + q->pos;
+            for (size_t i = 0; i < left; i++)
+                diff |= u[i] ^ v[i];
+        } else {
+            diff = 1;
+        }
+        engine_bits_unlock_both(x, y);
+        equal = x->engine->kind == y->engine->kind && diff == 0;
     }
-    return PyBool_FromLong((engines && diff == 0) == (op == Py_EQ));
+    return PyBool_FromLong(equal == (op == Py_EQ));
 }
 
 static PyObject *EngineBits_kind(EngineBitsObject *self, void *unused)

@@ -244,7 +244,7 @@ void pyext_engine_leave(EngineObject *self, int locked)
  * cannot each hold one and wait for the other), in every build: a fill
  * that runs without the GIL holds its engine's lock, so none runs in
  * either while both are held. */
-static int enter_pair(EngineObject *a, EngineObject *b)
+int pyext_engine_lock_pair(EngineObject *a, EngineObject *b)
 {
     EngineObject *first = a < b ? a : b, *second = a < b ? b : a;
     if (pyext_engine_lock(first) < 0)
@@ -256,7 +256,7 @@ static int enter_pair(EngineObject *a, EngineObject *b)
     return 0;
 }
 
-static void leave_pair(EngineObject *a, EngineObject *b)
+void pyext_engine_unlock_pair(EngineObject *a, EngineObject *b)
 {
     PyThread_release_lock(a->lock);
     PyThread_release_lock(b->lock);
@@ -368,10 +368,10 @@ static PyObject *Engine_load(EngineObject *self, PyObject *other)
         return NULL;
     }
     if (source != self) {
-        if (enter_pair(self, source) < 0)
+        if (pyext_engine_lock_pair(self, source) < 0)
             return NULL;
         memcpy(self->engine, source->engine, sizeof(shakerand_engine));
-        leave_pair(self, source);
+        pyext_engine_unlock_pair(self, source);
     }
     Py_RETURN_NONE;
 }
@@ -388,14 +388,14 @@ static PyObject *Engine_richcompare(PyObject *a, PyObject *b, int op)
     int equal = 1;
     if (x != y) {
         /* entered as load() enters them: no fill runs in either meanwhile */
-        if (enter_pair(x, y) < 0)
+        if (pyext_engine_lock_pair(x, y) < 0)
             return NULL;
         const volatile unsigned char *p = (const unsigned char *)x->engine;
         const volatile unsigned char *q = (const unsigned char *)y->engine;
         unsigned char diff = 0;
         for (size_t i = 0; i < sizeof(shakerand_engine); i++)
             diff |= p[i] ^ q[i];
-        leave_pair(x, y);
+        pyext_engine_unlock_pair(x, y);
         equal = x->kind == y->kind && diff == 0;
     }
     return PyBool_FromLong(equal == (op == Py_EQ));

@@ -85,6 +85,14 @@ static PyObject *call_randbelow(EngineObject *engine, PyObject *n)
     return pyext_randbelow_of(engine, n, 1);
 }
 
+/* Whether the slot is read where it lies: from CPython 3.11, whose
+ * version tags are never given twice (3.9 and 3.10 count again from 1
+ * after sys._clear_type_cache(), so a changed class could get its old tag
+ * back); not where another thread may replace the slot's object while it
+ * is read (a free-threaded build). */
+#if PY_VERSION_HEX >= 0x030B0000 && !defined(Py_GIL_DISABLED)
+#define SLOT_READ 1
+
 /* The class's version tag, 0 while it has none that is valid. */
 static unsigned int version_of(PyTypeObject *type)
 {
@@ -94,12 +102,18 @@ static unsigned int version_of(PyTypeObject *type)
 #endif
     return type->tp_version_tag;
 }
+#else
+#define SLOT_READ 0
+#endif
 
 /* self._engine (a new reference), from the slot where that is the same. */
 static PyObject *engine_of(ForwardObject *f, PyObject *self)
 {
-#if !defined(Py_GIL_DISABLED)
-    const int exact = Py_IS_TYPE(self, f->owner);
+#if SLOT_READ
+    /* The class's own attribute lookup too: a __getattribute__ of its own
+     * would be passed by. */
+    const int exact =
+        Py_IS_TYPE(self, f->owner) && f->owner->tp_getattro == PyObject_GenericGetAttr;
     if (exact && f->slot_version != 0 && version_of(f->owner) == f->slot_version) {
         PyObject *engine = *(PyObject **)((char *)self + f->slot_offset);
         if (engine != NULL) {
@@ -109,13 +123,19 @@ static PyObject *engine_of(ForwardObject *f, PyObject *self)
     }
 #endif
     PyObject *engine = PyObject_GetAttr(self, f->engine_attr);
-#if !defined(Py_GIL_DISABLED)
+#if SLOT_READ
     /* The lookup gave the class a valid version tag; the slot is _engine
      * again if the class's own dict still has its descriptor (the class
      * comes first in its own MRO). */
-    if (engine != NULL && exact && f->slot != NULL &&
-        PyDict_GetItemWithError(f->owner->tp_dict, f->engine_attr) == f->slot)
-        f->slot_version = version_of(f->owner);
+    if (engine != NULL && exact && f->slot != NULL) {
+        const PyObject *own = PyDict_GetItemWithError(f->owner->tp_dict, f->engine_attr);
+        if (own == f->slot) {
+            f->slot_version = version_of(f->owner);
+        } else if (own == NULL && PyErr_Occurred()) {
+            Py_DECREF(engine);
+            return NULL;
+        }
+    }
 #endif
     return engine;
 }
@@ -197,6 +217,25 @@ static PyObject *forward_text_signature(ForwardObject *f, void *unused)
     return PyUnicode_FromStringAndSize(open, end + 1 - open);
 }
 
+/* Pickled as getattr(class, name), as CPython's method descriptors are. */
+static PyObject *forward_reduce(ForwardObject *f, PyObject *unused)
+{
+    (void)unused;
+    PyObject *builtins = PyEval_GetBuiltins(); /* borrowed */
+    PyObject *get = builtins != NULL ? PyDict_GetItemString(builtins, "getattr") : NULL;
+    if (get == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_RuntimeError, "no builtin getattr");
+        return NULL;
+    }
+    return Py_BuildValue("O(OO)", get, (PyObject *)f->owner, f->name);
+}
+
+static PyMethodDef forward_methods[] = {
+    {"__reduce__", (PyCFunction)forward_reduce, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 static PyObject *forward_repr(ForwardObject *f)
 {
     return PyUnicode_FromFormat("<method '%U' of '%.100s' objects>", f->name, f->owner->tp_name);
@@ -210,9 +249,10 @@ static int forward_traverse(ForwardObject *f, visitproc visit, void *arg)
     return 0;
 }
 
+/* owner is kept (a call or repr during the collector's teardown reads
+ * it): clearing the class's dict breaks the cycle. */
 static int forward_clear(ForwardObject *f)
 {
-    Py_CLEAR(f->owner);
     Py_CLEAR(f->slot);
     return 0;
 }
@@ -222,6 +262,7 @@ static void forward_dealloc(ForwardObject *f)
     PyTypeObject *type = Py_TYPE(f);
     PyObject_GC_UnTrack(f);
     (void)forward_clear(f);
+    Py_XDECREF(f->owner);
     Py_XDECREF(f->name);
     Py_XDECREF(f->qualname);
     Py_XDECREF(f->arg_name);
@@ -246,15 +287,11 @@ static PyGetSetDef forward_getset[] = {
 };
 
 static PyType_Slot forward_slots[] = {
-    {Py_tp_call, PyVectorcall_Call},
-    {Py_tp_descr_get, forward_get},
-    {Py_tp_repr, forward_repr},
-    {Py_tp_members, forward_members},
-    {Py_tp_getset, forward_getset},
-    {Py_tp_traverse, forward_traverse},
-    {Py_tp_clear, forward_clear},
-    {Py_tp_dealloc, forward_dealloc},
-    {0, NULL},
+    {Py_tp_call, PyVectorcall_Call},    {Py_tp_descr_get, forward_get},
+    {Py_tp_repr, forward_repr},         {Py_tp_members, forward_members},
+    {Py_tp_methods, forward_methods},   {Py_tp_getset, forward_getset},
+    {Py_tp_traverse, forward_traverse}, {Py_tp_clear, forward_clear},
+    {Py_tp_dealloc, forward_dealloc},   {0, NULL},
 };
 
 PyType_Spec pyext_forward_spec = {
@@ -284,8 +321,13 @@ PyObject *pyext_install_engine_methods(core_state *st, PyObject *cls)
     /* _engine's slot: a member descriptor in the class's own dict. */
     PyObject *slot = PyDict_GetItemWithError(owner->tp_dict, engine_attr);
     Py_ssize_t slot_offset = 0;
-    if (slot != NULL && Py_IS_TYPE(slot, &PyMemberDescr_Type) &&
-        ((PyMemberDescrObject *)slot)->d_member->type == T_OBJECT_EX)
+    /* Only a slot of this class's own layout: a descriptor taken from
+     * another class could point past the end of this one's instances. */
+    if (slot != NULL && Py_IS_TYPE(slot, &PyMemberDescr_Type) && PyDescr_TYPE(slot) == owner &&
+        ((PyMemberDescrObject *)slot)->d_member->type == T_OBJECT_EX &&
+        ((PyMemberDescrObject *)slot)->d_member->offset >= (Py_ssize_t)sizeof(PyObject) &&
+        (size_t)((PyMemberDescrObject *)slot)->d_member->offset + sizeof(PyObject *) <=
+            (size_t)owner->tp_basicsize)
         slot_offset = ((PyMemberDescrObject *)slot)->d_member->offset;
     else
         slot = NULL;
@@ -299,8 +341,10 @@ PyObject *pyext_install_engine_methods(core_state *st, PyObject *cls)
                    "one call per forwarded method");
     for (size_t i = 0; i < sizeof forwarded / sizeof forwarded[0]; i++) {
         ForwardObject *f = PyObject_GC_New(ForwardObject, st->forward_type);
-        if (f == NULL)
+        if (f == NULL) {
+            Py_DECREF(engine_attr);
             return NULL;
+        }
         f->what = &forwarded[i];
         Py_INCREF(cls);
         f->owner = owner;

@@ -340,6 +340,11 @@ static int core_exec(PyObject *module)
     st->forward_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &pyext_forward_spec, NULL);
     if (st->forward_type == NULL)
         return -1;
+#if PY_VERSION_HEX < 0x030A0000
+    /* No Py_TPFLAGS_DISALLOW_INSTANTIATION yet: object.__new__ would make
+     * an empty descriptor. */
+    st->forward_type->tp_new = NULL;
+#endif
     if (PyModule_AddType(module, st->engine_type) < 0 ||
         PyModule_AddType(module, st->system_bits_type) < 0 ||
         PyModule_AddType(module, st->engine_bits_type) < 0 ||

@@ -125,6 +125,17 @@ def test_seeded_states_at_one_place_are_equal_however_it_was_reached():
     assert a.state != b.state
 
 
+def test_seeded_state_through_random_state():
+    # numpy's RandomState takes a bit generator's state dict back only if it
+    # has a "state" key, as numpy's own generators' dicts do.
+    rs = np.random.RandomState(BitGenerator(b"legacy"))
+    rs.random_sample(3)
+    state = rs.get_state(legacy=False)
+    first = rs.random_sample(5)
+    rs.set_state(state)
+    assert np.array_equal(rs.random_sample(5), first)
+
+
 def test_numpy_raw_c2sp_vector(vectors):
     v = vectors["c2sp_chacha8rand"]
     bg = BitGenerator(bytes.fromhex(v["seed_hex"]), "chacha8rand")

@@ -6,6 +6,7 @@ import inspect
 import math
 import pickle
 import random
+import subprocess
 import sys
 from unittest import mock
 
@@ -240,3 +241,53 @@ def test_seeded_methods_follow_a_changed_class():
     finally:
         shakerand.Random._engine = slot
     assert r.random() == same.random()
+
+
+def test_seeded_methods_follow_a_getattribute_of_the_class():
+    # A __getattribute__ of the class's own is asked for _engine at every
+    # call, as it was when the methods were written in Python.
+    r, same = seeded(), seeded()
+    r.random()
+    same.random()
+    seen = []
+
+    def spy(self, name):
+        if name == "_engine":
+            seen.append(name)
+        return object.__getattribute__(self, name)
+
+    shakerand.Random.__getattribute__ = spy
+    try:
+        assert [r.random() for _ in range(3)] == [same.random() for _ in range(3)]
+    finally:
+        del shakerand.Random.__getattribute__
+    assert seen == ["_engine"] * 6  # r and same, three calls each
+
+
+def test_the_method_descriptors_pickle_and_cannot_be_made():
+    assert pickle.loads(pickle.dumps(shakerand.Random.random)) is shakerand.Random.random
+    assert copy.deepcopy(shakerand.Random.getrandbits) is shakerand.Random.getrandbits
+    with pytest.raises(TypeError):
+        type(shakerand.Random.random)()
+
+
+def test_a_slot_of_another_class_is_not_read(tmp_path):
+    # install_engine_methods on a class whose _engine is another class's
+    # slot (its offset past the end of this class's instances): the
+    # methods look the attribute up instead of reading memory that is not
+    # the slot (an earlier build crashed here).
+    script = tmp_path / "borrowed.py"
+    script.write_text(
+        "from shakerand import _core\n"
+        "eng = _core.Engine('turboshake256', b'k' * 32)\n"
+        "A = type('A', (), {'__slots__': ('a0', 'a1', 'a2', 'a3', '_engine')})\n"
+        "class B:\n"
+        "    _engine = A.__dict__['_engine']\n"
+        "    def __getattribute__(self, name):\n"
+        "        return eng if name == '_engine' else object.__getattribute__(self, name)\n"
+        "_core.install_engine_methods(B)\n"
+        "bs = [B() for _ in range(100)]\n"
+        "print(all(0 <= B.random(bs[50]) < 1 for _ in range(3)))\n")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         timeout=60)
+    assert (out.returncode, out.stdout.strip()) == (0, "True"), out.stderr

@@ -219,9 +219,11 @@ class BitGenerator(_Base):
     ``BitGenerator(seed, kind="turboshake256")`` takes the seeds
     :class:`shakerand.Random` takes. ``random_raw`` (and numpy's
     ``next_uint64``) are the engine's ``u64`` words, ``next_uint32`` its
-    ``u32``, ``next_double`` its ``random()``. ``state`` is a dict holding a
-    copy of the engine, settable within the process; it is not pickled
-    (the engine's state is its key: keep the seed).
+    ``u32``, ``next_double`` its ``random()``; numpy's values come from a
+    buffer of the stream's next bytes, zeroed as they are taken. ``state``
+    is a dict holding a copy of the engine and of what is left of that
+    buffer, settable within the process; it is not pickled (the engine's
+    state is its key: keep the seed).
     """
 
     def __init__(self, seed: Seed = None, kind: str = "turboshake256") -> None:
@@ -241,8 +243,11 @@ class BitGenerator(_Base):
     @property
     def state(self) -> Mapping[str, Any]:
         with self.lock:
-            return {"bit_generator": "shakerand.numpy.BitGenerator", "kind": self._bits.kind,
-                    "engine": self._bits.copy()}
+            engine = self._bits.copy()
+        kind = engine.kind
+        # "state" as numpy's own have one (RandomState.set_state asks for it).
+        return {"bit_generator": "shakerand.numpy.BitGenerator", "kind": kind, "engine": engine,
+                "state": {"kind": kind, "engine": engine}}
 
     @state.setter
     def state(self, value: Mapping[str, Any]) -> None:
