@@ -305,6 +305,7 @@ bench-go:
 bench-js:
 	tools/install-deps.sh js
 	js/tools/build-wasm.sh
+	mkdir -p $(BUILD_BENCH)
 	node js/bench/bench.mjs --markdown $(BUILD_BENCH)/js.md --json $(BUILD_BENCH)/js.json
 	python3 tools/bench_section.py javascript $(BUILD_BENCH)/js.md BENCHMARKS.md
 
