@@ -87,6 +87,10 @@ static inline double pyext_double_of(uint64_t v) { return (double)(v >> 11) * 0x
  * -1 with an exception and draw not run. */
 typedef void pyext_draw_fn(shakerand_engine *engine, void *ctx);
 int pyext_draw(EngineObject *owner, pyext_draw_fn *draw, void *ctx);
+/* draw(owner->engine, ctx) without the GIL (a large fill), the engine held
+ * busy under its lock meanwhile; 0, or -1 with an exception and draw not
+ * run. */
+int pyext_run_without_gil(EngineObject *owner, pyext_draw_fn *draw, void *ctx);
 
 /* draw.c: what the module functions and Engine's methods return */
 Py_ssize_t pyext_count_arg(PyObject *arg, const char *what);
@@ -100,6 +104,9 @@ int pyext_uuid_init(core_state *st);
 
 /* engine.c */
 extern PyType_Spec pyext_engine_spec;
+/* __reduce__ of Engine and EngineBits: a TypeError (an engine's state is
+ * its key). */
+PyObject *pyext_engine_reduce(PyObject *self, PyObject *unused);
 /* Whether o is an Engine, of this import of the module or another. */
 int pyext_is_engine(PyObject *o);
 int pyext_engine_enter(EngineObject *self);

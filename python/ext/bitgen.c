@@ -621,6 +621,19 @@ static PyObject *EngineBits_capsule(EngineBitsObject *self, PyObject *unused)
     return pyext_bitgen_capsule(&self->capsule, &self->bitgen);
 }
 
+struct read_ctx {
+    struct engine_bits *bits;
+    unsigned char *out;
+    size_t len;
+};
+
+static void read_without_gil(shakerand_engine *engine, void *ctx)
+{
+    (void)engine; /* the one bits reads from */
+    const struct read_ctx *c = ctx;
+    engine_bits_read(c->bits, c->out, c->len);
+}
+
 /* randbytes(n): the stream's next n bytes (random_raw, spawn). */
 static PyObject *EngineBits_randbytes(EngineBitsObject *self, PyObject *arg)
 {
@@ -642,20 +655,13 @@ static PyObject *EngineBits_randbytes(EngineBitsObject *self, PyObject *arg)
         pyext_engine_leave(self->engine, locked);
         return out;
     }
-    /* Without the GIL, as draw.c's fills of this size: the engine held
-     * busy under its lock, so that the other methods (which take it)
-     * wait; numpy's draws are kept out by BitGenerator's lock. */
-    EngineObject *engine = self->engine;
-    if (pyext_engine_lock(engine) < 0) {
+    /* Without the GIL, as draw.c's fills of this size (numpy's draws are
+     * kept out by BitGenerator's lock). */
+    struct read_ctx ctx = {self->bits, p, (size_t)n};
+    if (pyext_run_without_gil(self->engine, read_without_gil, &ctx) < 0) {
         Py_DECREF(out);
         return NULL;
     }
-    engine->busy = 1;
-    Py_BEGIN_ALLOW_THREADS
-    engine_bits_read(self->bits, p, (size_t)n);
-    Py_END_ALLOW_THREADS
-    engine->busy = 0;
-    PyThread_release_lock(engine->lock);
     return out;
 }
 
@@ -773,16 +779,6 @@ static PyObject *EngineBits_kind(EngineBitsObject *self, void *unused)
     return PyObject_GetAttrString((PyObject *)self->engine, "kind");
 }
 
-static PyObject *EngineBits_reduce(EngineBitsObject *self, PyObject *unused)
-{
-    (void)self;
-    (void)unused;
-    PyErr_SetString(PyExc_TypeError,
-                    "a shakerand engine is not pickled: its state is the generator's key; "
-                    "keep the seed, or copy the generator within the process");
-    return NULL;
-}
-
 static PyObject *EngineBits_deepcopy(EngineBitsObject *self, PyObject *memo)
 {
     (void)memo;
@@ -799,7 +795,7 @@ static PyMethodDef EngineBits_methods[] = {
      "load(other) -> None: take other's state (an EngineBits of the same kind)."},
     {"__copy__", (PyCFunction)EngineBits_copy, METH_NOARGS, NULL},
     {"__deepcopy__", (PyCFunction)EngineBits_deepcopy, METH_O, NULL},
-    {"__reduce__", (PyCFunction)EngineBits_reduce, METH_NOARGS, NULL},
+    {"__reduce__", pyext_engine_reduce, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -179,6 +179,21 @@ Py_ssize_t pyext_count_arg(PyObject *arg, const char *what)
 }
 
 /* A fill of n >= RELEASE_GIL_BYTES into p without the GIL. */
+int pyext_run_without_gil(EngineObject *owner, pyext_draw_fn *draw, void *ctx)
+{
+    if (pyext_engine_lock(owner) < 0)
+        return -1;
+    /* Set and cleared under the lock; with a GIL, also read under it by
+     * callers that do not take the lock (pyext_engine_enter). */
+    owner->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    draw(owner->engine, ctx);
+    Py_END_ALLOW_THREADS
+    owner->busy = 0;
+    PyThread_release_lock(owner->lock);
+    return 0;
+}
+
 static int fill_without_gil(EngineObject *owner, char *p, Py_ssize_t n)
 {
     if (owner == NULL) {
@@ -188,17 +203,8 @@ static int fill_without_gil(EngineObject *owner, char *p, Py_ssize_t n)
         Py_END_ALLOW_THREADS
         return status != SHAKERAND_OK ? pyext_raise_status(status) : 0;
     }
-    if (pyext_engine_lock(owner) < 0)
-        return -1;
-    /* Set and cleared under the lock; with a GIL, also read under it by
-     * callers that do not take the lock (pyext_engine_enter). */
-    owner->busy = 1;
-    Py_BEGIN_ALLOW_THREADS
-    shakerand_engine_fill(owner->engine, p, (size_t)n);
-    Py_END_ALLOW_THREADS
-    owner->busy = 0;
-    PyThread_release_lock(owner->lock);
-    return 0;
+    struct fill_ctx ctx = {p, (size_t)n};
+    return pyext_run_without_gil(owner, draw_fill, &ctx);
 }
 
 /* n bytes of the stream, the GIL released for large n (the engine then

@@ -407,7 +407,7 @@ static PyObject *Engine_deepcopy(EngineObject *self, PyObject *memo)
     return Engine_copy(self, NULL);
 }
 
-static PyObject *Engine_reduce(EngineObject *self, PyObject *unused)
+PyObject *pyext_engine_reduce(PyObject *self, PyObject *unused)
 {
     (void)self;
     (void)unused;
@@ -444,7 +444,7 @@ static PyMethodDef Engine_methods[] = {
      "load(other) -> None: take other's state (an engine of the same kind)."},
     {"__copy__", (PyCFunction)Engine_copy, METH_NOARGS, NULL},
     {"__deepcopy__", (PyCFunction)Engine_deepcopy, METH_O, NULL},
-    {"__reduce__", (PyCFunction)Engine_reduce, METH_NOARGS, NULL},
+    {"__reduce__", pyext_engine_reduce, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -59,31 +59,9 @@ typedef struct {
     Py_ssize_t slot_offset;
     /* owner's version tag when slot was last found to be its _engine; 0: none */
     unsigned int slot_version;
-    PyObject *(*call)(EngineObject *engine, PyObject *arg); /* the Engine's method */
+    PyCFunction call; /* the Engine's method of that name (METH_NOARGS or METH_O) */
     vectorcallfunc vectorcall;
 } ForwardObject;
-
-static PyObject *call_random(EngineObject *engine, PyObject *arg)
-{
-    (void)arg;
-    return pyext_double_result(engine);
-}
-
-static PyObject *call_getrandbits(EngineObject *engine, PyObject *k)
-{
-    return pyext_getrandbits_of(engine, k);
-}
-
-static PyObject *call_randbytes(EngineObject *engine, PyObject *n)
-{
-    const Py_ssize_t count = pyext_count_arg(n, "number of bytes");
-    return count < 0 ? NULL : pyext_bytes_of(engine, count);
-}
-
-static PyObject *call_randbelow(EngineObject *engine, PyObject *n)
-{
-    return pyext_randbelow_of(engine, n, 1);
-}
 
 /* Whether the slot is read where it lies: from CPython 3.11, whose
  * version tags are never given twice (3.9 and 3.10 count again from 1
@@ -181,7 +159,7 @@ static PyObject *forward_vectorcall(ForwardObject *f, PyObject *const *args, siz
         return NULL;
     PyObject *result;
     if (pyext_is_engine(engine)) {
-        result = f->call((EngineObject *)engine, arg);
+        result = f->call(engine, arg);
     } else {
         PyObject *call[2] = {engine, arg};
         result = PyObject_VectorcallMethod(f->engine_name, call, (size_t)(1 + wanted), NULL);
@@ -335,11 +313,18 @@ PyObject *pyext_install_engine_methods(core_state *st, PyObject *cls)
         Py_DECREF(engine_attr);
         return NULL;
     }
-    static PyObject *(*const calls[])(EngineObject *, PyObject *) = {
-        call_random, call_getrandbits, call_randbytes, call_randbelow};
-    _Static_assert(sizeof calls / sizeof calls[0] == sizeof forwarded / sizeof forwarded[0],
-                   "one call per forwarded method");
     for (size_t i = 0; i < sizeof forwarded / sizeof forwarded[0]; i++) {
+        /* The Engine's own method, called directly: the same checks and
+         * draws as engine.method(arg). */
+        PyObject *method = PyDict_GetItemString(st->engine_type->tp_dict, forwarded[i].engine_name);
+        const int flags = forwarded[i].arg != NULL ? METH_O : METH_NOARGS;
+        if (method == NULL || !Py_IS_TYPE(method, &PyMethodDescr_Type) ||
+            ((PyMethodDescrObject *)method)->d_method->ml_flags != flags) {
+            PyErr_Format(PyExc_SystemError, "Engine.%s is not the method expected",
+                         forwarded[i].engine_name);
+            Py_DECREF(engine_attr);
+            return NULL;
+        }
         ForwardObject *f = PyObject_GC_New(ForwardObject, st->forward_type);
         if (f == NULL) {
             Py_DECREF(engine_attr);
@@ -348,7 +333,7 @@ PyObject *pyext_install_engine_methods(core_state *st, PyObject *cls)
         f->what = &forwarded[i];
         Py_INCREF(cls);
         f->owner = owner;
-        f->call = calls[i];
+        f->call = ((PyMethodDescrObject *)method)->d_method->ml_meth;
         f->vectorcall = (vectorcallfunc)forward_vectorcall;
         f->name = PyUnicode_InternFromString(forwarded[i].name);
         f->qualname = PyUnicode_FromFormat("%s.%s", owner->tp_name, forwarded[i].name);
