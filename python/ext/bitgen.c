@@ -47,6 +47,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "internal.h"  /* shakerand_stack_record_bounds */
 #include "system_os.h" /* the core's page marking, so the fork rule is the core's */
 
 unsigned long pyext_fork_generation;
