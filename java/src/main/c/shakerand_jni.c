@@ -19,6 +19,12 @@
 #include "shakerand.h"
 #include "engine_alloc.h"
 
+/* The core's own (src/internal.h): records the calling thread's stack bounds, once per thread.
+ * Without them, every stack wipe of a thread that never drew from the system generator (which
+ * records them after its first seed) asks sigaltstack whether it runs on the alternate signal
+ * stack: a system call per seeded engine fill. */
+void shakerand_stack_record_bounds(void);
+
 /* The longest critical region: 256 KiB of output, well under a millisecond. */
 #define PIECE ((jint)1 << 18)
 
@@ -406,6 +412,10 @@ JNIEXPORT void JNICALL Java_org_shakerand_NativeLib_engineFill(JNIEnv *env, jcla
     shakerand_engine *e = engine_of(env, h);
     if (e == NULL || !check_range(env, b, off, len))
         return;
+    /* It allocates (pthread_getattr_np), so the core never calls it where a signal handler may
+     * have interrupted it; a JNI entry point never runs in a signal handler, so here it is
+     * safe. After the first call on a thread it returns at once. */
+    shakerand_stack_record_bounds();
     while (len > 0) {
         const jint n = len < PIECE ? len : PIECE;
         uint8_t *p = (*env)->GetPrimitiveArrayCritical(env, b, NULL);
