@@ -118,14 +118,14 @@ public class ShakeRandom extends SecureRandom {
      * ThreadLocal lookup. Immutable, so a racy read sees either null or a complete pair, and a
      * thread only ever uses the buffer when it is the owner; other threads use their own. The
      * thread is held weakly: a long-lived instance must not keep a dead thread (and its context
-     * class loader) alive.
+     * class loader) alive. The owner is itself the weak reference, not an object holding one: a
+     * draw loads one object fewer before it compares the thread.
      */
-    private static final class Owner {
-        final WeakReference<Thread> thread;
+    private static final class Owner extends WeakReference<Thread> {
         final RandomStream local;
 
         Owner(Thread thread, RandomStream local) {
-            this.thread = new WeakReference<>(thread);
+            super(thread);
             this.local = local;
         }
     }
@@ -232,7 +232,7 @@ public class ShakeRandom extends SecureRandom {
      */
     private RandomStream src() {
         Owner o = owner;
-        if (o != null && o.thread.refersTo(Thread.currentThread())) {
+        if (o != null && o.refersTo(Thread.currentThread())) {
             return o.local;
         }
         return otherSrc();
@@ -254,7 +254,7 @@ public class ShakeRandom extends SecureRandom {
             return SystemGenerator.STREAM; // a virtual thread, or no buffers (NativeSystemGenerator.BUFFERED)
         }
         Owner o = owner;
-        Thread ot = o != null ? o.thread.get() : null;
+        Thread ot = o != null ? o.get() : null;
         if (ot == null || !ot.isAlive()) {
             // No owner yet, or one that died: this thread takes over the fast path, and the dead
             // thread's buffer is no longer kept alive by this instance.
@@ -294,7 +294,7 @@ public class ShakeRandom extends SecureRandom {
     @Override
     public int nextInt() {
         Owner o = owner;
-        if (o != null && o.thread.refersTo(Thread.currentThread())) {
+        if (o != null && o.refersTo(Thread.currentThread())) {
             return o.local.u32();
         }
         return otherSrc().u32();
@@ -303,7 +303,7 @@ public class ShakeRandom extends SecureRandom {
     @Override
     public long nextLong() {
         Owner o = owner;
-        if (o != null && o.thread.refersTo(Thread.currentThread())) {
+        if (o != null && o.refersTo(Thread.currentThread())) {
             return o.local.u64();
         }
         return otherLong();

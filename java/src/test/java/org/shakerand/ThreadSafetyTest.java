@@ -323,9 +323,6 @@ class ThreadSafetyTest {
         ownerField.setAccessible(true);
         Object owner = ownerField.get(r);
         assertNotNull(owner, "no owner");
-        Field threadField = owner.getClass().getDeclaredField("thread");
-        threadField.setAccessible(true);
-        return ((java.lang.ref.WeakReference<?>) threadField.get(owner)).get() instanceof Thread t
-                ? t : null;
+        return ((java.lang.ref.WeakReference<?>) owner).get() instanceof Thread t ? t : null;
     }
 }
