@@ -178,7 +178,6 @@ Py_ssize_t pyext_count_arg(PyObject *arg, const char *what)
     return n;
 }
 
-/* A fill of n >= RELEASE_GIL_BYTES into p without the GIL. */
 int pyext_run_without_gil(EngineObject *owner, pyext_draw_fn *draw, void *ctx)
 {
     if (pyext_engine_lock(owner) < 0)
@@ -194,6 +193,7 @@ int pyext_run_without_gil(EngineObject *owner, pyext_draw_fn *draw, void *ctx)
     return 0;
 }
 
+/* A fill of n >= RELEASE_GIL_BYTES into p without the GIL. */
 static int fill_without_gil(EngineObject *owner, char *p, Py_ssize_t n)
 {
     if (owner == NULL) {
