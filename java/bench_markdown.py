@@ -196,10 +196,12 @@ def issue29(out, res17, ver17):
               "contention; ratios between forks of one run are the comparable part.**")
         p()
     if missed:
-        p("Why the misses (java/README.md, \"Where the time goes\"): a native word costs about 1.55 ns of "
-          "generation alone at this machine's AVX2 ChaCha8 rate through 8 KiB JNI refills, about what "
-          "ThreadLocalRandom's whole `nextLong` costs on JDK 25; an int is half a word. The pure-Java path "
-          "is bound by its scalar ChaCha8 (about 6.8 ns a word).")
+        p("Why the misses (java/README.md, \"Where the time goes\"): a native draw is about 30 "
+          "instructions that C2 inlines whole, with no call; what it cannot shed is the buffer position's "
+          "store and reload from one call to the next, which is about all of ThreadLocalRandom's cost, plus "
+          "the word's generation through the 8 KiB JNI refills (1.05 to 1.55 ns a word on the machines "
+          "measured), so the floor is about 1.7x ThreadLocalRandom's time; an int is half a word. The "
+          "pure-Java path is bound by its scalar ChaCha8.")
 
 
 if __name__ == "__main__":
