@@ -50,10 +50,17 @@ static uint64_t *vm_generation_word(void)
 }
 
 // The thread's stack bounds recorded first (once per thread), so that the
-// fill's stack wipe knows its stack without a sigaltstack system call,
-// which it makes on every fill otherwise on a thread that never drew from
-// the system generator. Recording allocates, which is safe here: cgo never
+// stack wipe after a seed or a fill knows its stack: it then reaches the
+// whole depth a signal frame could have taken, and makes no sigaltstack
+// system call (otherwise one per fill on a thread that never drew from the
+// system generator). Recording allocates, which is safe here: cgo never
 // calls C from a signal handler.
+static int engine_init(shakerand_engine *e, shakerand_kind kind, const void *seed, size_t len)
+{
+    shakerand_stack_record_bounds();
+    return shakerand_engine_init(e, kind, seed, len);
+}
+
 static void engine_fill(shakerand_engine *e, void *out, size_t len)
 {
     shakerand_stack_record_bounds();
@@ -116,7 +123,7 @@ func newEngine(kind Kind, seed []byte) *engine {
 	if len(seed) > 0 {
 		s = unsafe.Pointer(&seed[0])
 	}
-	if C.shakerand_engine_init(e.p, C.shakerand_kind(kind), s, C.size_t(len(seed))) != C.SHAKERAND_OK {
+	if C.engine_init(e.p, C.shakerand_kind(kind), s, C.size_t(len(seed))) != C.SHAKERAND_OK {
 		C.engine_free(mem)
 		panic("shakerand: shakerand_engine_init failed")
 	}

@@ -63,7 +63,10 @@ def version():
 def build_options(platform=sys.platform):
     # The x86-64 kernels are chosen by the compiler's target (src/arch.h).
     macros = [("SHAKERAND_BUILDING", None)]
-    compile_args = ["-std=c11", "-O3", "-fvisibility=hidden"]
+    # A function used without its declaration is an error (as clang 16 makes it), not a warning
+    # pip hides: the extension's files include the core's private headers by hand.
+    compile_args = ["-std=c11", "-O3", "-fvisibility=hidden",
+                    "-Werror=implicit-function-declaration"]
     link_args = []
     if platform.startswith(("linux", "freebsd")):
         # A thread's generator state is wiped by a thread-key destructor in

@@ -121,6 +121,7 @@ static PyObject *Engine_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self = engine_alloc(type, kind);
     if (self == NULL)
         goto done;
+    shakerand_stack_record_bounds(); /* as in pyext_engine_enter: the seed's wipe reaches all */
     const int status = shakerand_engine_init(self->engine, kind, seed.buf, (size_t)seed.len);
     if (status != SHAKERAND_OK) {
         Py_CLEAR(self);

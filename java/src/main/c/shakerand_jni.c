@@ -351,6 +351,9 @@ JNIEXPORT jlong JNICALL Java_org_shakerand_NativeLib_engineNew(JNIEnv *env, jcla
         return 0;
     }
     (*env)->GetByteArrayRegion(env, seed, 0, n, (jbyte *)s);
+    /* As in engineFill: the seed's stack wipe then reaches the whole depth a
+     * signal frame could have taken, and makes no sigaltstack call. */
+    shakerand_stack_record_bounds();
     const int status = shakerand_engine_init(e, (shakerand_kind)kind, s, (size_t)n);
     shakerand_memzero(s, (size_t)n);
     free(s);
