@@ -216,6 +216,26 @@ def test_buffer_is_used_and_zeroed_as_it_goes():
     assert bg.buffered() == shakerand._core.SYSTEM_BITS_BYTES - 24
 
 
+def test_seeded_buffer_is_zeroed_as_numpy_takes_it():
+    # The bitgen_t's state is EngineBits' struct engine_bits (python/ext/
+    # bitgen.c): pos, end and the engine's address, then the buffer at the
+    # next 64-byte boundary. What numpy took reads as zeros there; the next
+    # bytes are the stream's.
+    import ctypes
+
+    seed = ptn(32)
+    bg = BitGenerator(seed, "chacha8rand")
+    iface = bg.ctypes
+    words = [iface.next_uint64(iface.state_address) for _ in range(3)]
+    iface.next_uint32(iface.state_address)
+    pos, end = (ctypes.c_size_t * 2).from_address(iface.state_address)
+    assert (pos, end) == (28, shakerand._core.SYSTEM_BITS_BYTES)
+    held = ctypes.string_at(iface.state_address + 64, 64)
+    stream = shakerand.Random(seed, "chacha8rand").randbytes(64)
+    assert words == [int.from_bytes(stream[i:i + 8], "little") for i in (0, 8, 16)]
+    assert held == bytes(28) + stream[28:]
+
+
 def test_bit_generators_are_initialised_once():
     # A Generator holds a copy of the bitgen_t pointing into the bit generator's C object:
     # re-initialising would free it under the Generator (a crash before this was refused).
