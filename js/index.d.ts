@@ -45,7 +45,8 @@ export function shuffle<T extends unknown[] | TypedArray>(array: T): T;
 export function sample<T>(population: readonly T[], k: number): T[];
 export function sample(population: NumberArray, k: number): number[];
 export function sample(population: BigInt64Array | BigUint64Array, k: number): bigint[];
-/** Forgets buffered output and seeds the system generator again from crypto.getRandomValues now. */
+/** Forgets buffered output and seeds the system generator again from crypto.getRandomValues now
+ * (after a snapshot restore, say); big fills no longer go to the runtime's own generator. */
 export function reseed(): void;
 
 export type KindName = 'turboshake256' | 'shake256' | 'turboshake256x8' | 'chacha8rand';

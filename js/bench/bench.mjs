@@ -121,7 +121,7 @@ const bytesOf = (files) => files.map((f) => readFileSync(new URL(`../${f}`, impo
 const size = bytesOf(['lib/index.mjs', 'lib/browser.mjs', 'lib/index.cjs', 'lib/core.js', 'lib/shakerand-portable.wasm',
   'lib/shakerand-simd128.wasm']);
 const types = bytesOf(['index.d.ts', 'index.d.cts']);
-md += `| 1 MiB fill >= 1.0x \`randomFillSync\` (issue 40; 15 rounds each, alternated) | ${fmt(pairOurs)} vs ${fmt(pairNode)}: ${(pairNode / pairOurs).toFixed(2)}x | ${pairNode / pairOurs >= 1 ? 'met' : 'missed'} |\n`;
+md += `| 1 MiB fill >= 1.0x \`randomFillSync\` (issue 40; 15 rounds each, alternated) | ${fmt(pairOurs)} vs ${fmt(pairNode)}: ${(pairNode / pairOurs).toFixed(2)}x | ${Math.abs(pairNode / pairOurs - 1) < 0.05 ? 'level: one generator (below)' : pairNode / pairOurs >= 1 ? 'met' : 'missed'} |\n`;
 md += `| package: the two \`.wasm\` modules and the JavaScript of the three entries < 100 KB unminified | ${(size / 1000).toFixed(1)} KB (and ${(types / 1000).toFixed(1)} KB of declarations) | ${size < 100000 ? 'met' : 'missed'} |\n`;
 const simdFill = 'shakerand randomFill(1 MiB), WebAssembly SIMD128';
 md += `\n**Why the 1 MiB fill misses.** In Node, fills of ${NATIVE_FILL / 1024} KiB and more go to \`crypto.randomFillSync\` `;

@@ -22,6 +22,16 @@ const SCRATCH_BYTES = 65536; // bigger ones go through this much WebAssembly mem
 // than the WebAssembly path from about 8 KiB on, Bun's from 2 KiB or less
 // (js/README.md, "What serves which size").
 export const NATIVE_FILL = 16384;
+// At most this many bytes a call to the native generator: Node's
+// randomFillSync aborts the process (an assertion, not an exception) at
+// 2^32 bytes or more.
+const NATIVE_PIECE = 2 ** 30;
+// A native piece is refused unless its first and its last 32 bytes each
+// hold at least this many distinct values: the seed check's rule
+// (js/wasm/shakerand_wasm.c, SEED_MIN_DISTINCT, which says why 18), so that
+// a stub or a mock of randomFillSync that writes nothing or a constant is
+// refused as a stub getRandomValues is.
+const NATIVE_MIN_DISTINCT = 18;
 const RAND_MAX = 0xffff_ffff_ffff; // randomInt's widest range (Node's limit), 2^48 - 1
 const TWO_32 = 4294967296;
 const TWO_48 = 281474976710656;
@@ -220,6 +230,8 @@ export function create(instance, host, { testing = false } = {}) {
   const w = instance.exports;
   host.memory = w.memory;
   const nativeFill = host.nativeFill ?? null;
+  // Tests split native fills into smaller pieces than NATIVE_PIECE.
+  const nativePiece = testing && host.nativePieceForTesting > 0 ? host.nativePieceForTesting : NATIVE_PIECE;
   const scratch = w.shakerand_js_alloc(SCRATCH_BYTES);
   if (scratch === 0) throw new Error('shakerand: WebAssembly memory could not be allocated');
 
@@ -247,6 +259,24 @@ export function create(instance, host, { testing = false } = {}) {
   const words = new Uint32Array(BUFFER_WORDS);
   const wordBytes = new Uint8Array(words.buffer);
   let position = BUFFER_WORDS; // words handed out; all of them: refill first
+
+  // Native fills stop at reseed(): after a snapshot's restore that call
+  // renews the WebAssembly generator, while the host's generator has no
+  // such call (js/README.md, "What serves which size").
+  let nativeOff = false;
+
+  // Whether view[at, at + 32) holds NATIVE_MIN_DISTINCT distinct values or
+  // more; no branch or index depends on the bytes (as distinct_bytes in
+  // js/wasm/shakerand_wasm.c).
+  function looksFilled(view, at) {
+    let distinct = 0;
+    for (let i = 0; i < 32; i++) {
+      let seen = 0;
+      for (let j = 0; j < i; j++) seen |= (((view[at + i] ^ view[at + j]) - 1) >>> 8) & 1;
+      distinct += seen ^ 1;
+    }
+    return distinct >= NATIVE_MIN_DISTINCT;
+  }
 
   // What the system generator's calls check first (wasmImports).
   function notSeeding() {
@@ -370,13 +400,26 @@ export function create(instance, host, { testing = false } = {}) {
       position += needed;
       return;
     }
-    if (nativeFill !== null && length >= NATIVE_FILL) {
-      notSeeding();
+    if (nativeFill !== null && !nativeOff && length >= NATIVE_FILL) {
+      // The WebAssembly generator seeded if it is due, so that a host
+      // without getRandomValues fails every call, these included.
+      systemFill(scratch, 0);
+      let why = "the host's native generator failed";
       try {
-        nativeFill(out);
+        for (let done = 0; done < length; ) {
+          let size = Math.min(nativePiece, length - done);
+          // The last piece NATIVE_FILL bytes at least, for its check.
+          if (length - done - size > 0 && length - done - size < NATIVE_FILL) size -= NATIVE_FILL;
+          const piece = out.subarray(done, done + size);
+          nativeFill(piece);
+          why = "the host's native generator wrote too few distinct values";
+          if (!looksFilled(piece, 0) || !looksFilled(piece, size - 32)) throw new Error(why);
+          why = "the host's native generator failed";
+          done += size;
+        }
       } catch (cause) {
         out.fill(0);
-        const e = entropyError("the host's native generator failed");
+        const e = entropyError(why);
         e.cause = cause;
         throw e;
       }
@@ -743,9 +786,11 @@ export function create(instance, host, { testing = false } = {}) {
   }
 
   // Forgets the buffered output and seeds the system generator again now
-  // (after a snapshot restore, say).
+  // (after a snapshot restore, say); big fills come from it too from then
+  // on, not from the host's native generator.
   function reseed() {
     notSeeding();
+    nativeOff = true;
     words.fill(0);
     position = BUFFER_WORDS;
     if (w.shakerand_js_system_reseed(Date.now()) !== 0) throw entropyError();
@@ -774,6 +819,7 @@ export function create(instance, host, { testing = false } = {}) {
       words: () => words.slice(),
       refill,
       nativeFillBytes: NATIVE_FILL,
+      nativeDistinct: NATIVE_MIN_DISTINCT,
     };
   return api;
 }

@@ -551,12 +551,22 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
   // A host that names a native generator (Node's entry names
   // crypto.randomFillSync): the system generator's fills from its threshold
   // on go there whole; smaller ones, and seeded engines, never do.
+  // A stand-in native generator: bytes of a simple counter-based mix, as
+  // varied as real output for the distinct-values check.
+  let standIn = 1;
+  const varied = (view) => {
+    for (let i = 0; i < view.length; i++) {
+      standIn = (Math.imul(standIn, 1103515245) + 12345) >>> 0;
+      view[i] = standIn >>> 24;
+    }
+  };
   test("native fills: big system fills go to the host's own generator, nothing else does", async () => {
     const calls = [];
     const host = countingHost();
     host.nativeFill = (view) => {
       calls.push(view);
-      view.fill(0xa5);
+      varied(view);
+      view[0] = 0xa5;
     };
     const t = await instantiate('simd128', host);
     const n = t.testing.nativeFillBytes;
@@ -567,13 +577,65 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     eq(calls[0].byteOffset, 8, 'from the offset');
     eq(calls[0].length, n, 'to the end');
     ok(target.subarray(0, 4).every((v) => v === 0), 'before the offset untouched');
-    ok(target.subarray(4).every((v) => v === 0xa5a5), 'the native bytes');
-    ok(t.randomBytes(n + 1).every((b) => b === 0xa5), 'randomBytes');
+    eq(new Uint8Array(target.buffer, 8, 1)[0], 0xa5, 'the native bytes');
+    eq(t.randomBytes(n + 1)[0], 0xa5, 'randomBytes');
     eq(calls.length, 2, 'randomBytes went native');
-    const below = t.randomBytes(n - 1);
-    ok(!below.every((b) => b === 0xa5), 'below the threshold: the WebAssembly generator');
+    t.randomBytes(n - 1);
     new t.Engine('chacha8rand', new Uint8Array(32)).bytes(4 * n);
     eq(calls.length, 2, 'below the threshold and seeded engines: no native call');
+    t.reseed();
+    t.randomBytes(4 * n);
+    eq(calls.length, 2, 'after reseed(): the WebAssembly generator, which reseed() renewed');
+  });
+
+  test('native fills: in pieces, each checked, the last one big enough for its check', async () => {
+    const sizes = [];
+    const hostOf = (piece) => {
+      const host = countingHost();
+      host.nativeFill = (view) => {
+        sizes.push(view.length);
+        varied(view);
+      };
+      if (piece) host.nativePieceForTesting = piece;
+      return host;
+    };
+    const t = await instantiate('simd128', hostOf(0));
+    const n = t.testing.nativeFillBytes;
+    const u = await instantiate('simd128', hostOf(4 * n));
+    const target = new Uint8Array(8 * n + 100);
+    u.randomFill(target);
+    eq(sizes.join(), [4 * n, 3 * n, n + 100].join(), 'pieces of at most the piece size; no last one under the threshold');
+    ok(target.subarray(8 * n).some((b) => b !== 0), 'to the end');
+    eq(t.randomBytes(8 * n).length, 8 * n, 'in one piece by default');
+    eq(sizes.length, 4, 'one call');
+  });
+
+  test('native fills: a native generator that writes nothing or a constant is refused', async () => {
+    for (const [what, fill] of [['nothing', () => {}], ['a constant', (view) => view.fill(0x5a)],
+      ['17 values', (view) => { for (let i = 0; i < view.length; i++) view[i] = i % 17; }],
+      ['a constant tail', (view) => { varied(view); view.fill(0, view.length - 32); }]]) {
+      const host = countingHost();
+      host.nativeFill = fill;
+      const t = await instantiate('simd128', host);
+      const target = new Uint8Array(t.testing.nativeFillBytes).fill(7);
+      const e = throwsLike(() => t.randomFill(target), { name: 'Error', code: 'ERR_SHAKERAND_ENTROPY' }, what);
+      ok(/distinct/.test(e.message), `${what}: says why`);
+      ok(target.every((b) => b === 0), `${what}: zeroed`);
+    }
+    // 18 distinct values in each 32 bytes pass, as for a seed.
+    const host = countingHost();
+    host.nativeFill = (view) => { for (let i = 0; i < view.length; i++) view[i] = i % 18; };
+    const t = await instantiate('simd128', host);
+    eq(t.testing.nativeDistinct, 18, 'the seed check\'s rule');
+    eq(t.randomBytes(t.testing.nativeFillBytes)[17], 17, 'accepted');
+  });
+
+  test('native fills: without getRandomValues they fail too', async () => {
+    const host = countingHost();
+    host.getRandomValues = null;
+    host.nativeFill = varied;
+    const t = await instantiate('simd128', host);
+    throwsLike(() => t.randomBytes(t.testing.nativeFillBytes), { name: 'Error', code: 'ERR_SHAKERAND_ENTROPY' }, 'a big fill');
   });
 
   test('native fills: a native generator that throws gives ERR_SHAKERAND_ENTROPY and a zeroed buffer', async () => {
