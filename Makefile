@@ -33,7 +33,7 @@ ifeq ($(shell command -v go 2>/dev/null),)
 export PATH := $(if $(wildcard /usr/local/go/bin/go),/usr/local/go/bin:)$(PATH)
 endif
 
-.PHONY: all deps build-c check check-format check-python check-go check-java check-rust test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-rust test-verify test-vm test-vm-cached demo bench bench-go bench-java bench-python bench-js bench-rust verify verify-long dist test-dist clean
+.PHONY: all deps build-c check check-format check-python check-go check-java check-js check-rust test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-rust test-verify test-vm test-vm-cached demo bench bench-go bench-java bench-python bench-js bench-rust verify verify-long dist test-dist clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -46,9 +46,10 @@ deps:
 # The fast loop for a change (a few minutes once built): the formatters'
 # verdicts; the C suites in Release; the Python oracle (hashlib,
 # pycryptodome), vector and CLI checks; the Go module (cgo); the Java suite
-# on JDK 17, both paths; the JavaScript package. make test runs everything;
+# on JDK 17, both paths; the JavaScript suite under Node; the Rust crate up
+# to rustdoc. make test runs everything;
 # make verify the long forms.
-CHECK_TARGETS := check-format test-c check-python check-go check-java test-js check-rust
+CHECK_TARGETS := check-format test-c check-python check-go check-java check-js check-rust
 check: deps
 	@tools/run-targets.sh "$(MAKE)" $(CHECK_TARGETS)
 	@echo "make check: passed (make test runs everything)"
@@ -185,6 +186,12 @@ test-java:
 test-js: build-c
 	tools/install-deps.sh js
 	SHAKERAND_CLI=$(abspath $(BUILD))/shakerand js/run-tests.sh
+
+# make check's part of it: the suite under Node with each module (no
+# Chromium, Deno, Bun or packing).
+check-js: build-c
+	tools/install-deps.sh js
+	SHAKERAND_CLI=$(abspath $(BUILD))/shakerand js/run-tests.sh --quick
 
 # The Rust crate (rust/): fmt, clippy, cargo test on every kernel and with
 # every feature (the CLI of build-c the oracle for seeded streams and big

@@ -5,7 +5,8 @@
 # SHAKERAND_KERNEL=portable), in headless Chromium with each module and
 # on examples/web/ (test/browser/run.mjs), under Deno and Bun (from npm,
 # pinned) with each module (test/runtime.mjs), then packs the package and
-# uses it as a user would (test/pack.sh).
+# uses it as a user would (test/pack.sh). With --quick (make check's
+# check-js), the Node runs only.
 set -eu
 cd "$(dirname "$0")"
 # The C command line, when built, is an oracle for seeded big bounds: the
@@ -15,6 +16,7 @@ cd "$(dirname "$0")"
 tools/build-wasm.sh
 node --test test/node.test.mjs
 SHAKERAND_KERNEL=portable node --test test/node.test.mjs
+[ "${1:-}" = --quick ] && exit 0
 node test/browser/run.mjs
 runtimes=../build-js/runtimes
 [ -x "$runtimes/node_modules/.bin/deno" ] && [ -x "$runtimes/node_modules/.bin/bun" ] ||
