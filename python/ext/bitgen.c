@@ -47,7 +47,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "internal.h"  /* shakerand_stack_record_bounds */
+#include "engine.h"    /* load_le; and internal.h: shakerand_stack_record_bounds */
 #include "system_os.h" /* the core's page marking, so the fork rule is the core's */
 
 unsigned long pyext_fork_generation;
@@ -169,17 +169,18 @@ static inline int system_bits_current(const struct system_bits *b)
     return ((b->epoch ^ *epoch_word) | (b->vm_generation ^ *vm_generation_word)) == 0;
 }
 
-/* n bytes of the buffer at *cursor (before limit) as a little-endian word
- * in *v, zeroed there, the cursor moved on first; 0 if fewer are left. */
-static inline int system_bits_take_at(struct system_bits *b, size_t *cursor, size_t limit, size_t n,
-                                      uint64_t *v)
+/* n (4 or 8) bytes of buffer at *cursor (before limit) as a little-endian
+ * word in *v, zeroed there, the cursor moved on first; 0 if fewer are
+ * left. SystemBits' and EngineBits' takes. */
+static inline int take_word(unsigned char *buffer, size_t *cursor, size_t limit, size_t n,
+                            uint64_t *v)
 {
     const size_t pos = *cursor;
     if (__builtin_expect(limit - pos < n, 0))
         return 0;
     *cursor = pos + n;
     atomic_signal_fence(memory_order_seq_cst);
-    unsigned char *p = b->buffer + pos;
+    unsigned char *p = buffer + pos;
     if (n == 8) {
         memcpy(v, p, 8);
     } else {
@@ -202,7 +203,7 @@ static inline int system_bits_take_at(struct system_bits *b, size_t *cursor, siz
  * away. */
 static inline int system_bits_take(struct system_bits *b, size_t n, uint64_t *v)
 {
-    return system_bits_take_at(b, &b->pos, b->end, n, v) && system_bits_current(b);
+    return take_word(b->buffer, &b->pos, b->end, n, v) && system_bits_current(b);
 }
 
 /* A pid_checked buffer's take: from at..limit, and after the take the pid
@@ -211,7 +212,7 @@ static inline int system_bits_take(struct system_bits *b, size_t n, uint64_t *v)
  * are not zeroed in a child. */
 static int system_bits_checked_take(struct system_bits *b, size_t n, uint64_t *v)
 {
-    return system_bits_take_at(b, &b->at, b->limit, n, v) && system_bits_current(b) &&
+    return take_word(b->buffer, &b->at, b->limit, n, v) && system_bits_current(b) &&
            b->pid == shakerand_system_process_id();
 }
 
@@ -490,35 +491,18 @@ static void engine_bits_read(struct engine_bits *b, unsigned char *out, size_t n
     }
 }
 
-static inline uint64_t little_endian_word(const unsigned char *p, size_t n)
-{
-    uint64_t v = 0;
-    memcpy(&v, p, n);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v); /* the bytes past n are zero */
-#endif
-    return v;
-}
-
 /* The next n (4 or 8) bytes as a word: from `ahead` in line while it
  * holds them, else (a refill, or a word across two pieces) out of line. */
 static inline int engine_bits_take(struct engine_bits *b, size_t n, uint64_t *v)
 {
-    const size_t pos = b->pos;
-    if (__builtin_expect(b->end - pos < n, 0))
-        return 0;
-    b->pos = pos + n;
-    unsigned char *p = b->ahead + pos;
-    *v = little_endian_word(p, n);
-    memset(p, 0, n);
-    return 1;
+    return take_word(b->ahead, &b->pos, b->end, n, v);
 }
 
 __attribute__((noinline)) static uint64_t engine_bits_slow_take(struct engine_bits *b, size_t n)
 {
     unsigned char word[8];
     engine_bits_read(b, word, n);
-    const uint64_t v = little_endian_word(word, n);
+    const uint64_t v = load_le(word, (unsigned)n);
     shakerand_memzero(word, sizeof word);
     return v;
 }
