@@ -23,7 +23,7 @@ done
 unformatted=$(gofmt -l go examples/go bench/go-peer) || fail "gofmt failed"
 [ -z "$unformatted" ] || fail "gofmt -l lists: $unformatted (gofmt -w fixes them)"
 
-c_files=$(git ls-files 'src/*.c' 'src/*.h' 'src/entropy/*.c' 'include/*.h' 'cli/*.c' 'cli/*.h' 'python/ext/*.c' 'python/ext/*.h' 'js/wasm/*.c')
+c_files=$(git ls-files 'src/*.c' 'src/*.h' 'src/entropy/*.c' 'include/*.h' 'cli/*.c' 'cli/*.h' 'openssl/*.c' 'python/ext/*.c' 'python/ext/*.h' 'js/wasm/*.c')
 # shellcheck disable=SC2086
 if ! report=$("$tools/bin/clang-format" --dry-run -Werror $c_files 2>&1); then
     differ=$(echo "$report" | sed -n 's/^\([^: ]*\):[0-9]*:[0-9]*: error:.*/\1/p' | sort -u)
