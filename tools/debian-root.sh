@@ -15,6 +15,15 @@ only=0
 suite=$1 arch=$2 root=$3
 shift 3
 want="$only $suite $arch $*"
+# Two runs at once making the same root (two make dist): the second waits on
+# its lock (flock, beside it: the root itself is emptied) while the first
+# makes it, then finds it made.
+mkdir -p "$(dirname "$root")"
+exec 9>>"$root.lock"
+if ! flock -n 9; then
+    echo "debian-root: waiting for another run making $root ($root.lock)" >&2
+    flock 9
+fi
 [ -f "$root/.made-from" ] && [ "$(cat "$root/.made-from")" = "$want" ] && exit 0
 state=$root.apt
 rm -rf "$state" "$root"

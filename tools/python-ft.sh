@@ -7,10 +7,18 @@
 #   tools/python-ft.sh [--if-built]   (SHAKERAND_FT_PYTHON_DIR: the cache,
 #                                      default ~/.cache/shakerand-python-ft)
 # --if-built: print the path if it is built, nothing if not; build nothing.
+# Two runs at once (two make dist) share the cache: the second waits on the
+# cache's lock (flock) while the first builds, then finds it built.
 set -eu
 cache=${SHAKERAND_FT_PYTHON_DIR:-$HOME/.cache/shakerand-python-ft}
 prefix=$cache/3.13t
 python=$prefix/bin/python3.13t
+mkdir -p "$cache"
+exec 9>>"$cache/lock"
+if ! flock -n 9; then
+    echo "python-ft: waiting for another run building $prefix ($cache/lock)" >&2
+    flock 9
+fi
 if [ -x "$python" ] && "$python" -c "import sys, ssl, zlib; sys.exit(sys._is_gil_enabled())" 2>/dev/null; then
     echo "$python"
     exit 0

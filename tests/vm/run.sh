@@ -42,6 +42,14 @@ python=${PYTHON:-python3}
 export PATH="$PATH${PATH:+:}/usr/local/go/bin"
 
 mkdir -p "$cache" "$build"
+# Two runs at once would empty each other's cache folders and build folder
+# while the other reads them: the second waits on the cache's lock (flock)
+# until the first ends, then reuses what it made.
+exec 9>>"$cache/lock"
+if ! flock -n 9; then
+    echo "vm: waiting for another run ($cache/lock)" >&2
+    flock 9
+fi
 trixie=$cache/trixie          # QEMU's root: its binaries, libraries, firmware
 kernel_dir=$cache/kernel-$kernel_version
 qemu_gen=$cache/qemu-vmgen    # the test-only QEMU (scenario 6)
