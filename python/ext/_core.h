@@ -10,6 +10,9 @@
  *  - bitgen.c: numpy's bitgen_t over SystemBits, a buffer of system
  *    generator output that a fork empties, and over EngineBits, a buffer
  *    of a seeded engine's stream;
+ *  - bitgen_base.c: the base class of shakerand.numpy's bit generators,
+ *    made over numpy's own, holding the SystemBits or EngineBits for the
+ *    bit generator's whole life;
  *  - forward.c: shakerand.Random's methods that call its engine's.
  *
  * Every function checks its arguments before it draws, so an error changes
@@ -36,7 +39,8 @@ typedef struct {
     PyTypeObject *engine_type;
     PyTypeObject *system_bits_type;
     PyTypeObject *engine_bits_type;
-    PyTypeObject *forward_type; /* forward.c's method descriptors */
+    PyTypeObject *forward_type;    /* forward.c's method descriptors */
+    PyTypeObject *numpy_base_type; /* bitgen_base.c's, once shakerand.numpy asked for it */
     /* uuid.UUID, uuid.SafeUUID.unknown and the slot names set on a UUID */
     PyObject *uuid_type, *uuid_safe_unknown, *str_int, *str_is_safe;
     /* uuid.UUID has the slots int and is_safe: build it without its
@@ -134,5 +138,8 @@ int pyext_register_fork_handlers(void);
 void pyext_bitgen_init(numpy_bitgen *bitgen, void *state, uint64_t (*u64)(void *),
                        uint32_t (*u32)(void *), double (*dbl)(void *));
 PyObject *pyext_bitgen_capsule(PyObject **slot, numpy_bitgen *bitgen);
+
+/* bitgen_base.c: numpy_base(numpy.random.BitGenerator), the module function */
+PyObject *pyext_numpy_base(PyObject *module, PyObject *numpy_type);
 
 #endif

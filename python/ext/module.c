@@ -310,6 +310,9 @@ static PyMethodDef module_methods[] = {
     {"install_engine_methods", install_engine_methods, METH_O,
      "install_engine_methods($module, cls, /)\n--\n\n"
      "Give cls (shakerand.Random) the methods that call its _engine's, in C."},
+    {"numpy_base", pyext_numpy_base, METH_O,
+     "numpy_base($module, numpy_bit_generator_type, /)\n--\n\n"
+     "The base class of shakerand.numpy's bit generators, over numpy.random.BitGenerator."},
     {"new_epoch", mod_new_epoch, METH_NOARGS,
      "new_epoch() -> None: every thread's generator and every SystemBits buffer reseeds before its "
      "next value (call it after a snapshot is restored)."},
@@ -367,6 +370,7 @@ static int core_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->system_bits_type);
     Py_VISIT(st->engine_bits_type);
     Py_VISIT(st->forward_type);
+    Py_VISIT(st->numpy_base_type);
     Py_VISIT(st->uuid_type);
     Py_VISIT(st->uuid_safe_unknown);
     Py_VISIT(st->str_int);
@@ -381,6 +385,7 @@ static int core_clear(PyObject *module)
     Py_CLEAR(st->system_bits_type);
     Py_CLEAR(st->engine_bits_type);
     Py_CLEAR(st->forward_type);
+    Py_CLEAR(st->numpy_base_type);
     Py_CLEAR(st->uuid_type);
     Py_CLEAR(st->uuid_safe_unknown);
     Py_CLEAR(st->str_int);

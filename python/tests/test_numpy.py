@@ -4,6 +4,8 @@ the seeded one's words equal to the engine's, chi-square tests shown to
 catch a biased control."""
 import gc
 import pickle
+import subprocess
+import sys
 
 import pytest
 
@@ -245,3 +247,69 @@ def test_bit_generators_are_initialised_once():
             bg.__init__(*args)
         gc.collect()
         assert g.random(5).shape == (5,)
+
+
+# What Python code may do to a bit generator a Generator holds: each of these freed the
+# buffer the Generator's bitgen_t points into (an abort or a segfault at its next draw).
+DETACHING = {
+    "dict_cleared": "vars(bg).clear()",
+    "bits_set_to_none": "bg._bits = None",
+    "bits_replaced": "bg._bits = make()._bits",
+    "bits_deleted": "del bg._bits",
+    "bits_set_through_object": "object.__setattr__(bg, '_bits', None)",
+    "bound_again": "bg._bind_bits(make()._bits)",
+}
+
+
+@pytest.mark.parametrize("kind", ["seeded", "system"])
+@pytest.mark.parametrize("attack", sorted(DETACHING))
+def test_python_code_cannot_free_what_a_generator_draws_from(kind, attack):
+    code = "\n".join([
+        "import gc, numpy as np",
+        "from shakerand.numpy import BitGenerator, SystemBitGenerator",
+        "make = (lambda: BitGenerator(7, 'chacha8rand')) if %r == 'seeded' else SystemBitGenerator"
+        % kind,
+        "bg = make()",
+        "g = np.random.Generator(bg)",
+        "g.random(10)",
+        "try:",
+        "    " + DETACHING[attack],
+        "except (AttributeError, RuntimeError):",
+        "    pass",
+        "del bg",
+        "gc.collect()",
+        "for _ in range(20):",
+        "    assert g.random(5000).shape == (5000,)",
+        "print('drew')",
+    ])
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert (done.returncode, done.stdout.strip()) == (0, "drew"), done.stderr[-2000:]
+
+
+def test_an_unbound_bit_generator_is_refused_not_called():
+    # numpy's own base hands a Generator a capsule over NULL functions; ours refuses it.
+    base = BitGenerator.__mro__[2]
+    assert base.__name__ == "NumpyBitGeneratorBase"
+    for unbound in (base(), SystemBitGenerator.__new__(SystemBitGenerator)):
+        assert unbound._bits is None
+        with pytest.raises(ValueError, match="no buffer bound"):
+            np.random.Generator(unbound)
+    with pytest.raises(TypeError):
+        BitGenerator(b"x")._bind_bits(3)
+
+
+def test_the_classes_references_neither_leak_nor_drop():
+    # The C base's dealloc gives back the instance's reference to its heap type, which numpy's
+    # dealloc (a static type's) does not: counted over many instances, nothing drifts.
+    classes = BitGenerator.__mro__[:3] + SystemBitGenerator.__mro__[:1]
+
+    def make_and_drop(count):
+        for _ in range(count):
+            for bg in (BitGenerator(1, "chacha8rand"), SystemBitGenerator()):
+                np.random.Generator(bg).random(2)
+        gc.collect()
+        return [sys.getrefcount(c) for c in classes]
+
+    before = make_and_drop(1)  # the first use caches what it caches
+    assert make_and_drop(2000) == before

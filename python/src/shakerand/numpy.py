@@ -58,12 +58,15 @@ def _child_count(n_children: int) -> int:
     return n
 
 
-class _Base(_NumpyBitGenerator):
+class _Base(_core.numpy_base(_NumpyBitGenerator)):  # type: ignore[misc]
     """What both bit generators share: the capsule of their C object, raw
     words read in bulk, the ctypes interface. numpy's base class keeps its
-    own (empty) bitgen_t; everything that would read it is overridden."""
+    own (empty) bitgen_t; everything that would read it is overridden.
 
-    _bits: Any = None
+    A numpy Generator keeps a copy of the bitgen_t, whose state points into
+    the C object (``_bits``): the C base class holds it for the bit
+    generator's whole life, bound once by ``_bind_bits`` (python/ext/bitgen_base.c)."""
+
     _ctypes_interface: Any = None
     _cffi_interface: Any = None
 
@@ -71,14 +74,9 @@ class _Base(_NumpyBitGenerator):
         super().__init__(_Seedless())  # type: ignore[arg-type]  # the lock; no seed sequence
 
     def _check_new(self) -> None:
-        # A numpy Generator holds a copy of the bitgen_t, whose state points into _bits:
-        # replacing _bits under it would leave it reading freed memory.
+        # Before a new C object is made: __init__ called again fails here, not in _bind_bits.
         if self._bits is not None:
             raise RuntimeError("a shakerand bit generator is initialised once; make a new one")
-
-    @property
-    def capsule(self) -> Any:  # type: ignore[override]
-        return self._bits.capsule()
 
     def _raw_bytes(self, n: int) -> bytes:
         raise NotImplementedError
@@ -155,7 +153,7 @@ class SystemBitGenerator(_Base):
 
     def __init__(self) -> None:
         self._check_new()
-        self._bits = _core.SystemBits()
+        self._bind_bits(_core.SystemBits())
         super().__init__()
         _live_system_bit_generators.add(self)
 
@@ -228,7 +226,7 @@ class BitGenerator(_Base):
 
     def __init__(self, seed: Seed = None, kind: str = "turboshake256") -> None:
         self._check_new()
-        self._bits = _core.EngineBits(_core.Engine(kind, seed_bytes(seed, kind)))
+        self._bind_bits(_core.EngineBits(_core.Engine(kind, seed_bytes(seed, kind))))
         super().__init__()
 
     @property
@@ -278,7 +276,7 @@ class BitGenerator(_Base):
     def __copy__(self) -> "BitGenerator":
         other = BitGenerator.__new__(type(self))
         with self.lock:
-            other._bits = self._bits.copy()
+            other._bind_bits(self._bits.copy())
         _Base.__init__(other)
         return other
 
