@@ -370,11 +370,16 @@ _Static_assert(SAME_FIELD(struct system_state, shakerand_system_view_state, epoc
                    offsetof(struct system_state, ahead) == SHAKERAND_SYSTEM_VIEW_AHEAD_OFFSET,
                "the state's head is shakerand_system_view_state");
 #if !defined(_WIN32)
-_Static_assert(offsetof(struct thread_words, state) ==
-                       offsetof(shakerand_system_view_thread, state) &&
+_Static_assert(SAME_FIELD(struct thread_words, shakerand_system_view_thread, state) &&
                    offsetof(struct thread_words, inside) ==
                        offsetof(shakerand_system_view_thread, inside),
                "the thread's words are shakerand_system_view_thread");
+/* An inline take writes the header's `inside` over the core's marker: the
+ * same width wherever a view is shared (sig_atomic_t an int; where it is
+ * not, shakerand_system_view_get refuses at run time). */
+_Static_assert(SAME_FIELD(struct thread_words, shakerand_system_view_thread, inside) ||
+                   sizeof(sig_atomic_t) != sizeof(int),
+               "the header's inside is as wide as the core's marker");
 #endif
 #undef SAME_FIELD
 
