@@ -11,7 +11,7 @@
  * - A context holds no generator state, only whether it is instantiated
  *   and a byte count: the generator is per thread, reseeds itself after
  *   fork() and on a restore, and needs no lock. So locking is enabled on
- *   request (OpenSSL 3.0 refuses a primary DRBG that cannot lock) and
+ *   request (OpenSSL 3.0 and 3.5 refuse a primary DRBG that cannot) and
  *   lock/unlock do nothing.
  * - A parent DRBG or seed source that OpenSSL hands to newctx is never
  *   used: the system generator seeds itself from the operating system and
@@ -41,13 +41,6 @@
 #include <unistd.h>
 
 #include "shakerand.h"
-
-/* OpenSSL 3.5's provider-wide random_bytes call (its configuration's
- * random_provider); function numbers are ABI, so a build against older
- * headers offers it too. */
-#ifndef OSSL_FUNC_PROVIDER_RANDOM_BYTES
-#define OSSL_FUNC_PROVIDER_RANDOM_BYTES 1032
-#endif
 
 /* EVP_RAND states (openssl/evp.h's EVP_RAND_STATE_*; not included, it
  * would pull in libcrypto's declarations). */
@@ -447,26 +440,6 @@ static const OSSL_ITEM *get_reason_strings(void *provctx)
     return reason_strings;
 }
 
-/* OpenSSL 3.5's random_provider path: RAND_bytes and RAND_priv_bytes go
- * straight here, with no DRBG context. */
-static int random_bytes(void *provctx, int which, void *buf, size_t n, unsigned int strength)
-{
-    provider *p = provctx;
-    int rc;
-    (void)which; /* public and private are one generator per thread */
-    if (strength > STRENGTH) {
-        raise_error(p, R_STRENGTH, "asked for %u bits", strength);
-        return 0;
-    }
-    rc = shakerand_system_try_fill(buf, n);
-    if (rc != SHAKERAND_OK) {
-        raise_error(p, R_NO_ENTROPY, "%s", shakerand_strerror(rc));
-        return 0;
-    }
-    trace("random_bytes", n);
-    return 1;
-}
-
 static void teardown(void *provctx) { free(provctx); }
 
 static const OSSL_DISPATCH provider_functions[] = {
@@ -475,7 +448,6 @@ static const OSSL_DISPATCH provider_functions[] = {
     {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))get_params},
     {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))query_operation},
     {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))get_reason_strings},
-    {OSSL_FUNC_PROVIDER_RANDOM_BYTES, (void (*)(void))random_bytes},
     {0, NULL},
 };
 
