@@ -33,7 +33,7 @@ ifeq ($(shell command -v go 2>/dev/null),)
 export PATH := $(if $(wildcard /usr/local/go/bin/go),/usr/local/go/bin:)$(PATH)
 endif
 
-.PHONY: all deps build-c check check-format check-python check-go check-java check-js check-rust test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-rust test-verify test-vm test-vm-cached demo bench bench-go bench-java bench-python bench-js bench-rust verify verify-long dist test-dist clean
+.PHONY: all deps build-c check check-format check-python check-go check-java check-js check-rust test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-rust test-verify test-vm test-vm-cached test-openssl demo bench bench-go bench-java bench-python bench-js bench-rust verify verify-long dist test-dist clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -77,7 +77,7 @@ check-java:
 # last two side by side (a+b), each mostly on one core: the JVMs under qemu
 # and the statistical batteries.
 TEST_TARGETS := check-format test-c test-install test-clang test-asan test-tsan test-cross test-platforms \
-    test-windows test-python test-go test-java test-js test-rust test-vm-cached test-java-cross+test-verify
+    test-windows test-python test-go test-java test-js test-rust test-openssl test-vm-cached test-java-cross+test-verify
 test: deps
 	@tools/install-deps.sh verify # now, not beside test-java-cross's own apt downloads
 	@tools/run-targets.sh "$(MAKE)" $(TEST_TARGETS)
@@ -95,6 +95,16 @@ test-c: build-c
 # find_package and pkg-config consumers of an installed copy.
 test-install: build-c
 	tests/consumer/run.sh $(BUILD)
+
+# The OpenSSL provider (docs/openssl.md) under the openssl command (rand,
+# genpkey, req -x509), Python's ssl (RAND_bytes, a TLS handshake over
+# loopback) and a fork check, with OpenSSL 3.0 here and the openssl
+# command of OpenSSL 3.5 (Debian 13, a private root): tests/openssl/run.sh.
+# OpenSSL's headers first, so that build-c configures the module.
+test-openssl:
+	@dpkg -s libssl-dev openssl >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq libssl-dev openssl; }
+	@$(MAKE) --no-print-directory build-c
+	tests/openssl/run.sh $(BUILD)
 
 # Everything again with clang (the C++ header must build -Werror with both);
 # every suite runs but the three longest (signal reentrancy, the samplers'
