@@ -33,7 +33,7 @@ ifeq ($(shell command -v go 2>/dev/null),)
 export PATH := $(if $(wildcard /usr/local/go/bin/go),/usr/local/go/bin:)$(PATH)
 endif
 
-.PHONY: all deps build-c check check-format check-python check-go check-java check-js check-rust test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-rust test-verify test-vm test-vm-cached test-openssl demo bench bench-go bench-java bench-python bench-js bench-rust verify verify-long dist test-dist clean
+.PHONY: all deps build-c check check-format check-python check-go check-java check-js check-rust test test-c test-install test-clang test-asan test-tsan test-cross test-platforms test-platforms-all test-windows test-python test-go test-java test-java-cross test-js test-rust test-verify test-vm test-vm-cached test-openssl demo bench bench-openssl bench-go bench-java bench-python bench-js bench-rust verify verify-long dist test-dist clean
 
 all:
 	@command -v cmake >/dev/null 2>&1 || tools/install-deps.sh build
@@ -325,6 +325,15 @@ bench-js:
 	mkdir -p $(BUILD_BENCH)
 	node js/bench/bench.mjs --markdown $(BUILD_BENCH)/js.md --json $(BUILD_BENCH)/js.json
 	python3 tools/bench_section.py javascript $(BUILD_BENCH)/js.md BENCHMARKS.md
+
+# RAND_bytes and RAND_priv_bytes through the OpenSSL provider against
+# OpenSSL's default DRBG in one process, and openssl rand of 1 GiB with and
+# without the configuration (bench/openssl.sh), into BENCHMARKS.md. About
+# 30 s once built.
+bench-openssl:
+	@dpkg -s libssl-dev openssl >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq libssl-dev openssl; }
+	@$(MAKE) --no-print-directory build-c
+	bench/openssl.sh $(BUILD)
 
 # JMH: drnglib's three benchmarks at 1 and 2 threads into BENCHMARKS.md (about 6-8 minutes).
 bench-java:
