@@ -16,6 +16,9 @@
  * - A parent DRBG or seed source that OpenSSL hands to newctx is never
  *   used: the system generator seeds itself from the operating system and
  *   the hardware sources, and a parent could only add a weaker path.
+ *   Nor does a context serve as a parent: it offers no get_seed, so a
+ *   DRBG of another provider made under it fails to seed, with OpenSSL's
+ *   error, rather than through a path no test here has run.
  * - Additional input, a personalisation string and entropy given to
  *   reseed are mixed into the calling thread's generator through
  *   shakerand_system_reseed_with, which adds them to fresh operating-system
@@ -337,39 +340,6 @@ static int rand_verify_zeroization(void *vctx)
     return 1;
 }
 
-/* For a DRBG of another provider that takes a SHAKERAND context as its
- * parent: seed bytes from the system generator, wiped when handed back. */
-static size_t rand_get_seed(void *vctx, unsigned char **buffer, int entropy, size_t min_len,
-                            size_t max_len, int prediction_resistance, const unsigned char *adin,
-                            size_t adin_len)
-{
-    context *c = vctx;
-    size_t n = (size_t)(entropy > 0 ? entropy : 0) / 8;
-    unsigned char *b;
-    if (n < min_len)
-        n = min_len;
-    if (n < 32)
-        n = 32;
-    if (n > max_len)
-        n = max_len;
-    if (n == 0 || (b = malloc(n)) == NULL)
-        return 0;
-    if (!rand_generate(c, b, n, 0, prediction_resistance, adin, adin_len)) {
-        free(b);
-        return 0;
-    }
-    *buffer = b;
-    return n;
-}
-
-static void rand_clear_seed(void *vctx, unsigned char *buffer, size_t b_len)
-{
-    (void)vctx;
-    if (buffer != NULL)
-        explicit_bzero(buffer, b_len);
-    free(buffer);
-}
-
 static const OSSL_DISPATCH rand_functions[] = {
     {OSSL_FUNC_RAND_NEWCTX, (void (*)(void))rand_newctx},
     {OSSL_FUNC_RAND_FREECTX, (void (*)(void))rand_freectx},
@@ -383,8 +353,6 @@ static const OSSL_DISPATCH rand_functions[] = {
     {OSSL_FUNC_RAND_GETTABLE_CTX_PARAMS, (void (*)(void))rand_gettable_ctx_params},
     {OSSL_FUNC_RAND_GET_CTX_PARAMS, (void (*)(void))rand_get_ctx_params},
     {OSSL_FUNC_RAND_VERIFY_ZEROIZATION, (void (*)(void))rand_verify_zeroization},
-    {OSSL_FUNC_RAND_GET_SEED, (void (*)(void))rand_get_seed},
-    {OSSL_FUNC_RAND_CLEAR_SEED, (void (*)(void))rand_clear_seed},
     {0, NULL},
 };
 

@@ -110,6 +110,7 @@ int main(void)
         check(pid >= 0, "fork");
         if (pid == 0) {
             unsigned char mine[2][BLOCK];
+            failures = 0; /* the child's own */
             draw(mine);
             if (write(fds[i][1], mine, sizeof mine) != (ssize_t)sizeof mine)
                 failures++;
