@@ -45,14 +45,16 @@ cmake --build "$dir" --target shakerand_static -j "$(nproc 2>/dev/null || echo 2
 rm -f "$target/windows-native/tested"
 mkdir -p "$out" "$tests"
 # -static: winpthreads and libgcc inside, so no MinGW DLL has to travel beside it.
-# --no-insert-timestamp: no build time in the header. JNIEXPORT is dllexport on Windows and
-# nothing else is exported (java.sh checks the export table). The jar takes the very bytes
-# java.sh tested (build.sh compares hashes), so nothing relies on rebuilds being identical.
+# --no-insert-timestamp: no build time in the header. --disable-auto-image-base: ld would derive
+# the preferred base from the output's path, and make dist builds in a new directory each time
+# and compares its DLL byte for byte with another run's (Windows relocates it anyway:
+# --dynamicbase). JNIEXPORT is dllexport on Windows and nothing else is exported (java.sh checks
+# the export table). The jar takes the very bytes java.sh tested (build.sh compares hashes).
 # No -z now or relro as on Linux (build.sh): Windows binds a DLL's imports when it loads it, so
 # no resolver runs on the stack at a call's first use.
 set -- -std=c11 -O2 -shared -Wall -Wextra -Werror -I "$root/include" -I "$jinc" -I "$jinc/win32" \
-    -pthread -static -static-libgcc -Wl,--no-insert-timestamp -Wl,--dynamicbase -Wl,--nxcompat \
-    -Wl,--high-entropy-va -Wl,--exclude-all-symbols
+    -pthread -static -static-libgcc -Wl,--no-insert-timestamp -Wl,--disable-auto-image-base \
+    -Wl,--dynamicbase -Wl,--nxcompat -Wl,--high-entropy-va -Wl,--exclude-all-symbols
 umask 077
 # bcrypt: the core's OS source (CMake's SHAKERAND_SYSTEM_LIBS on Windows).
 "$cc" "$@" -I "$target/jni-include" -o "$out/shakerand_jni.dll" "$here/shakerand_jni.c" \
