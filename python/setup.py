@@ -8,12 +8,15 @@ already has csrc/. src/sources.txt is the list of core sources, as for
 every other build; each file enables its own instruction sets, so no flags
 are added per file.
 """
+import os
 import pathlib
 import re
 import shutil
 import sys
+import sysconfig
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -83,10 +86,30 @@ def build_options(platform=sys.platform):
     return {"define_macros": macros, "extra_compile_args": compile_args, "extra_link_args": link_args}
 
 
+class BuildExt(build_ext):
+    """What the build needs, named before compiling (setuptools otherwise
+    stops at "No such file or directory: 'gcc'")."""
+
+    def build_extensions(self):
+        cc = getattr(self.compiler, "compiler_so", None)
+        if cc and shutil.which(cc[0]) is None:
+            sys.exit(f"shakerand: building from source needs a C compiler, and {cc[0]!r} (the one this "
+                     "Python was built with, or $CC) is not on PATH. Install one (Debian and Ubuntu: "
+                     "apt install gcc python3-dev) or set CC; on CPython 3.9-3.15 for Linux "
+                     "(glibc x86-64, aarch64, ppc64le, s390x; musl x86-64) and macOS, pip takes "
+                     "a wheel instead and needs neither.")
+        include = sysconfig.get_paths()["include"]
+        if self.compiler.compiler_type == "unix" and not os.path.isfile(os.path.join(include, "Python.h")):
+            sys.exit(f"shakerand: building from source needs Python's headers, and {include}/Python.h "
+                     "is not there (Debian and Ubuntu: apt install python3-dev).")
+        super().build_extensions()
+
+
 if __name__ == "__main__":  # setuptools runs this file as __main__
     sync_from_checkout()
     setup(
         version=version(),
+        cmdclass={"build_ext": BuildExt},
         ext_modules=[
             Extension(
                 "shakerand._core",
