@@ -32,6 +32,24 @@ const NATIVE_PIECE = 2 ** 30;
 // a stub or a mock of randomFillSync that writes nothing or a constant is
 // refused as a stub getRandomValues is.
 const NATIVE_MIN_DISTINCT = 18;
+// The ends say nothing of the rest (a stub that wrote good ends and zeros
+// between passed them), so each piece is also read, as pairs of its
+// aligned 32-bit words (64 bits: real output trips what follows with odds
+// about 1100 / 2^64 a piece, that many comparisons), at NATIVE_SAMPLES
+// positions drawn from this generator (a stub cannot know them), each set
+// to fresh words before the call. The piece is refused if a sample is
+// unchanged after it (an untouched buffer, or a fill that skipped it) or
+// equals a pair 1 to NATIVE_NEAR words after it (a zero or constant run,
+// or one repeating every 1, 2, 3, 4, 6, 8, 12 or 16 bytes, where a sample
+// lands: a run over a fraction f of the piece meets one with odds of
+// about 1 - (1 - f)^16); or if the pair at one more drawn position
+// equals a pair 1 to NATIVE_PERIOD words after it, as in any fill
+// repeating with a period of p bytes where p / gcd(p, 4) <= 1024: every
+// period up to 1 KiB, even ones to 2 KiB, multiples of 4 to 4 KiB.
+// js/bench/bench.mjs measures the cost beside randomFillSync's own.
+const NATIVE_SAMPLES = 16;
+const NATIVE_NEAR = 4;
+const NATIVE_PERIOD = 1024;
 const RAND_MAX = 0xffff_ffff_ffff; // randomInt's widest range (Node's limit), 2^48 - 1
 const TWO_32 = 4294967296;
 const TWO_48 = 281474976710656;
@@ -99,6 +117,34 @@ function entropyError(why = 'crypto.getRandomValues failed or is missing') {
   const e = new Error(`shakerand: no entropy: ${why}, so nothing was generated`);
   e.code = 'ERR_SHAKERAND_ENTROPY';
   return e;
+}
+
+// The whole aligned 32-bit words of a byte view.
+function alignedWords(view) {
+  const skip = (4 - (view.byteOffset & 3)) & 3;
+  return new Int32Array(view.buffer, view.byteOffset + skip, (view.length - skip) >>> 2);
+}
+
+// 1 if the pair u[at], u[at + 1] equals u[at + d], u[at + d + 1] for some
+// d in 1..span, else 0. No branch or index depends on the words: a
+// difference e is nonzero exactly when e | -e has its sign bit set.
+function repeatsWithin(u, at, span) {
+  const lo = u[at];
+  const hi = u[at + 1];
+  let all = -1;
+  let next = hi;
+  for (let i = at + 1, end = at + span; i <= end; i++) {
+    const current = next;
+    next = u[i + 1];
+    const e = (current ^ lo) | (next ^ hi);
+    all &= e | ((~e + 1) | 0);
+  }
+  return (all >>> 31) ^ 1;
+}
+
+// 1 if the 32-bit x is 0, else 0, with no branch.
+function isZero32(x) {
+  return ((x | ((~x + 1) | 0)) >>> 31) ^ 1;
 }
 
 // Node's checks on a byte count or offset (lib/internal/crypto/random.js):
@@ -278,6 +324,35 @@ export function create(instance, host, { testing = false } = {}) {
     return distinct >= NATIVE_MIN_DISTINCT;
   }
 
+  // The sampled check of a native piece (NATIVE_SAMPLES): armPiece before
+  // the call draws the positions and sets their fresh words, pieceRefused
+  // after it gives 1 to refuse. The last entry of sampleAt is the base of
+  // the NATIVE_PERIOD window.
+  const sampleAt = new Int32Array(NATIVE_SAMPLES + 1);
+  const sampleLo = new Int32Array(NATIVE_SAMPLES);
+  const sampleHi = new Int32Array(NATIVE_SAMPLES);
+  function armPiece(u) {
+    for (let k = 0; k < NATIVE_SAMPLES; k++) {
+      const at = below32(u.length - NATIVE_NEAR - 1);
+      sampleAt[k] = at;
+      sampleLo[k] = u[at] = word();
+      sampleHi[k] = u[at + 1] = word();
+    }
+    sampleAt[NATIVE_SAMPLES] = below32(u.length - NATIVE_PERIOD - 1);
+  }
+  function pieceRefused(u) {
+    let refused = 0;
+    for (let k = 0; k < NATIVE_SAMPLES; k++) {
+      const at = sampleAt[k];
+      refused |= isZero32((u[at] ^ sampleLo[k]) | (u[at + 1] ^ sampleHi[k]));
+      refused |= repeatsWithin(u, at, NATIVE_NEAR);
+    }
+    refused |= repeatsWithin(u, sampleAt[NATIVE_SAMPLES], NATIVE_PERIOD);
+    sampleLo.fill(0);
+    sampleHi.fill(0);
+    return refused;
+  }
+
   // What the system generator's calls check first (wasmImports).
   function notSeeding() {
     if (host.seeding) throw entropyError('crypto.getRandomValues called back into shakerand while seeding it');
@@ -405,23 +480,42 @@ export function create(instance, host, { testing = false } = {}) {
       // without getRandomValues fails every call, these included.
       systemFill(scratch, 0);
       let why = "the host's native generator failed";
+      // Each piece's first 8 bytes, against a stub that copies a piece.
+      const heads = new Int32Array(2 * (Math.floor(length / Math.max(1, nativePiece - NATIVE_FILL)) + 1));
+      let pieces = 0;
       try {
         for (let done = 0; done < length; ) {
           let size = Math.min(nativePiece, length - done);
           // The last piece NATIVE_FILL bytes at least, for its check.
           if (length - done - size > 0 && length - done - size < NATIVE_FILL) size -= NATIVE_FILL;
           const piece = out.subarray(done, done + size);
+          const u = alignedWords(piece);
+          armPiece(u);
           nativeFill(piece);
           why = "the host's native generator wrote too few distinct values";
           if (!looksFilled(piece, 0) || !looksFilled(piece, size - 32)) throw new Error(why);
+          why = "the host's native generator left words unwritten, or wrote constant or repeating ones";
+          let refused = pieceRefused(u);
+          const lo = piece[0] | (piece[1] << 8) | (piece[2] << 16) | (piece[3] << 24);
+          const hi = piece[4] | (piece[5] << 8) | (piece[6] << 16) | (piece[7] << 24);
+          for (let i = 0; i < pieces; i++) refused |= isZero32((heads[2 * i] ^ lo) | (heads[2 * i + 1] ^ hi));
+          heads[2 * pieces] = lo;
+          heads[2 * pieces++ + 1] = hi;
+          if (refused !== 0) throw new Error(why);
           why = "the host's native generator failed";
           done += size;
         }
       } catch (cause) {
         out.fill(0);
+        // This generator's own draws (armPiece) failing: its own error.
+        if (cause?.code === 'ERR_SHAKERAND_ENTROPY') throw cause;
         const e = entropyError(why);
         e.cause = cause;
         throw e;
+      } finally {
+        heads.fill(0);
+        sampleLo.fill(0);
+        sampleHi.fill(0);
       }
       return;
     }
@@ -820,6 +914,7 @@ export function create(instance, host, { testing = false } = {}) {
       refill,
       nativeFillBytes: NATIVE_FILL,
       nativeDistinct: NATIVE_MIN_DISTINCT,
+      nativePeriod: NATIVE_PERIOD,
     };
   return api;
 }

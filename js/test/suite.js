@@ -622,12 +622,89 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
       ok(/distinct/.test(e.message), `${what}: says why`);
       ok(target.every((b) => b === 0), `${what}: zeroed`);
     }
-    // 18 distinct values in each 32 bytes pass, as for a seed.
+    // 18 distinct values in each end's 32 bytes pass, as for a seed.
     const host = countingHost();
-    host.nativeFill = (view) => { for (let i = 0; i < view.length; i++) view[i] = i % 18; };
+    host.nativeFill = (view) => {
+      varied(view);
+      for (const at of [0, view.length - 32]) for (let i = 0; i < 32; i++) view[at + i] = i % 18;
+    };
     const t = await instantiate('simd128', host);
     eq(t.testing.nativeDistinct, 18, 'the seed check\'s rule');
     eq(t.randomBytes(t.testing.nativeFillBytes)[17], 17, 'accepted');
+  });
+
+  // Stubs whose ends pass the rule above (issue 45: 1,048,512 zero bytes
+  // between good ends were handed out): each is refused, the buffer zeroed.
+  async function refusedEach(what, stubs, size, piece = 0) {
+    for (const [name, stub] of stubs) {
+      const host = countingHost();
+      host.nativeFill = stub;
+      if (piece) host.nativePieceForTesting = piece;
+      const t = await instantiate('simd128', host);
+      const target = new Uint8Array(size);
+      // What the caller's buffer held before: random bytes too.
+      for (let o = 0; o < size; o += 65536) globalThis.crypto.getRandomValues(target.subarray(o, o + 65536));
+      const e = throwsLike(() => t.randomFill(target), { name: 'Error', code: 'ERR_SHAKERAND_ENTROPY' }, `${what}: ${name}`);
+      ok(/unwritten|repeating/.test(e.message), `${what}: ${name}: says why (${e.message})`);
+      ok(target.every((b) => b === 0), `${what}: ${name}: zeroed`);
+    }
+  }
+  const goodEnds = (view) => {
+    varied(view.subarray(0, 32));
+    varied(view.subarray(view.length - 32));
+  };
+  test('native fills: good ends with zeros, a constant or nothing between are refused', async () => {
+    await refusedEach('1 MiB', [
+      ['zeros between', (view) => { goodEnds(view); view.fill(0, 32, view.length - 32); }],
+      ['0x5a between', (view) => { goodEnds(view); view.fill(0x5a, 32, view.length - 32); }],
+      ['nothing between', goodEnds],
+      ['half of it zeros', (view) => { varied(view); view.fill(0, view.length >> 2, (3 * view.length) >> 2); }],
+      ['half of it unwritten', (view) => { varied(view.subarray(0, view.length >> 1)); }],
+    ], 1 << 20);
+  });
+
+  test('native fills: a fill repeating with a period up to the window is refused', async () => {
+    const t = await instantiate('simd128', countingHost());
+    const periodic = (p) => (view) => {
+      varied(view.subarray(0, p));
+      for (let i = p; i < view.length; i++) view[i] = view[i - p];
+    };
+    await refusedEach('periodic', [40, 64, 257, 1000, 1023, 1024, 2046, 4092, 4096].map((p) => [`period ${p}`, periodic(p)]),
+      4 * t.testing.nativeFillBytes);
+    eq(t.testing.nativePeriod, 1024, 'the window (every period to 1 KiB, even ones to 2 KiB, multiples of 4 to 4 KiB)');
+  });
+
+  test('native fills: a fill that leaves the buffer as it was is refused', async () => {
+    await refusedEach('untouched', [['a stub that writes nothing', () => {}]], 1 << 18);
+  });
+
+  test('native fills: a piece that copies an earlier piece is refused', async () => {
+    let first = null;
+    const copying = (view) => {
+      if (first === null) {
+        varied(view);
+        first = view.slice();
+      } else view.set(first.subarray(0, view.length));
+    };
+    await refusedEach('copied', [['pieces after the first copy it', copying]], 1 << 18, 1 << 16);
+    ok(first !== null && first.length === 1 << 16, 'the first piece was 64 KiB');
+  });
+
+  test('native fills: real output passes the check at every size and offset', async () => {
+    const host = countingHost();
+    let calls = 0;
+    host.nativeFill = (view) => {
+      calls++;
+      for (let o = 0; o < view.length; o += 65536) globalThis.crypto.getRandomValues(view.subarray(o, o + 65536));
+    };
+    const t = await instantiate('simd128', host);
+    const n = t.testing.nativeFillBytes;
+    const buffer = new Uint8Array(8 * n + 7);
+    for (let i = 0; i < 300; i++) {
+      const offset = i % 7;
+      t.randomFill(buffer, offset, n + ((i * 997) % (7 * n)));
+    }
+    eq(calls, 300, 'every fill went native and was accepted');
   });
 
   test('native fills: without getRandomValues they fail too', async () => {
