@@ -23,15 +23,23 @@ version=$(git show "$commit:VERSION")
 SOURCE_DATE_EPOCH=$(git log -1 --format=%ct "$commit")
 export SOURCE_DATE_EPOCH TZ=UTC LC_ALL=C
 umask 022
+log() { echo "dist: $*"; }
 if [ -z "${SHAKERAND_DIST_REV:-}" ] && [ -n "$(git status --porcelain --untracked-files=no)" ]; then
     echo "dist: the work tree has uncommitted changes; building HEAD ($commit) without them"
 fi
 case $dist in "$root" | / | "$HOME") echo "dist: will not empty $dist" >&2; exit 1 ;; esac
+# A second run with the same work directory (two make dist at once) waits for
+# the first to end instead of emptying its directories under it; the shared
+# caches have locks of their own (tools/dist/README.md).
+exec 9>>"$work.lock"
+if ! flock -n 9; then
+    log "waiting for another run in $work ($work.lock)"
+    flock 9
+fi
 rm -rf "$dist" "$work"
 mkdir -p "$dist" "$work"
 # What the compilers see of the build directory: /build, the same on every machine.
 export CFLAGS="-ffile-prefix-map=$work=/build"
-log() { echo "dist: $*"; }
 
 # The source archive: git archive's members are sorted with the commit's time;
 # gzip -n leaves out gzip's own name and time.
@@ -89,13 +97,18 @@ module=$(sed -n 's/^module //p' "$src/go.mod")
 "$work/gomodzip" "$root" "$commit" "$module" "v$version" "$SOURCE_DATE_EPOCH" "$dist/goproxy"
 log "goproxy/$module/@v/v$version.{info,mod,zip}, list"
 
-# Java: the jar (with every Linux native the cross compilers build; the
-# Windows DLL only once tests/windows/java.sh has tested it, which this tree
-# cannot know, so none), sources and javadoc jars and the POM, in a Maven
-# repository layout with the checksums Maven Central asks for.
+# Java: the Windows DLL first, built with MinGW-w64 and run by a Windows JVM
+# under Wine (tests/windows/java.sh, in the unpacked tree: its own Wine
+# prefix and JDK there), which records it as tested; then the jar with the
+# four Linux natives (the cross compilers) and that DLL, both required, so a
+# jar without one fails the run; sources and javadoc jars and the POM, in a
+# Maven repository layout with the checksums Maven Central asks for.
 tools/install-deps.sh cross >/dev/null
+"$src/tests/windows/java.sh" >"$work/java-windows.log" 2>&1 ||
+    { tail -30 "$work/java-windows.log" >&2; exit 1; }
+log "$(tail -n 1 "$work/java-windows.log")"
 (cd "$src/java" && mvn -B -q --no-transfer-progress -DskipTests -Dshakerand.platforms=all \
-    -Dproject.build.outputTimestamp="$SOURCE_DATE_EPOCH" package)
+    -Dshakerand.windows=required -Dproject.build.outputTimestamp="$SOURCE_DATE_EPOCH" package)
 maven=$dist/maven/org/shakerand/shakerand/$version
 mkdir -p "$maven"
 for suffix in "" -sources -javadoc; do
@@ -108,7 +121,7 @@ log "maven/org/shakerand/shakerand/$version: $(unzip -Z1 "$maven/shakerand-$vers
     sed -n 's|^native/\([^/]*\)/.*|\1|p' | sort -u | tr '\n' ' ')"
 
 # The CLI, statically linked, one archive per platform with the man page, the
-# completions and the licences.
+# completions, the licences and cli/INSTALL (where each of them goes).
 mkdir -p "$dist/cli"
 cli() { # NAME STRIP CMAKE-ARGS...
     name=$1 strip=$2
@@ -128,7 +141,7 @@ package() { # NAME BINARY [STRIP]: the archive of one platform's CLI
     pkg=$work/pkg/shakerand-$version-$name
     mkdir -p "$pkg/completions"
     if [ -n "${3:-}" ]; then "$3" -o "$pkg/$exe" "$2"; else cp "$2" "$pkg/$exe"; fi
-    cp "$src/cli/shakerand.1" "$src/LICENSE-MIT" "$src/LICENSE-APACHE" "$pkg/"
+    cp "$src/cli/shakerand.1" "$src/cli/INSTALL" "$src/LICENSE-MIT" "$src/LICENSE-APACHE" "$pkg/"
     cp "$src/cli/completions/shakerand.bash" "$src/cli/completions/_shakerand" \
         "$src/cli/completions/shakerand.fish" "$pkg/completions/"
     chmod -R u=rwX,go=rX "$pkg"

