@@ -13,7 +13,9 @@
  *
  * Front ends: "c", this process's system generator (libshakerand.a);
  * "cli", a long-running `shakerand bytes --hex` into a pipe; "go-pure" and
- * "go-cgo", gdraw/ in each build, asked over pipes. The vmclock page and
+ * "go-cgo", gdraw/ in each build, and "openssl" and "openssl-default",
+ * odraw.c's RAND_bytes with and without the OpenSSL provider's
+ * configuration, asked over pipes. The vmclock page and
  * the device's poll() are read here directly, for the record only.
  */
 #define _GNU_SOURCE
@@ -159,7 +161,10 @@ static void report_notifications(void)
     }
 }
 
-static char hellos[2][200]; /* each Go build's first line */
+/* The children asked over pipes (gdraw's protocol) and their first lines. */
+enum { ASKED = 4 };
+static const char *const asked_names[ASKED] = {"go-pure", "go-cgo", "openssl", "openssl-default"};
+static char hellos[ASKED][200];
 
 static void info(void)
 {
@@ -175,7 +180,8 @@ static void info(void)
     if (syscall(SYS_getrandom, &k, sizeof k, 0) == (long)sizeof k)
         fprintf(out, "i kernel getrandom %016llx\n", (unsigned long long)k);
     fprintf(out, "i c watches_vm_generation=%d\n", shakerand_system_watches_vm_generation());
-    fprintf(out, "i go-pure %si go-cgo %s", hellos[0], hellos[1]);
+    for (int i = 0; i < ASKED; i++)
+        fprintf(out, "i %s %s", asked_names[i], hellos[i]);
     if (vmclock != NULL) {
         uint64_t marker, flags, counter;
         vmclock_words(&marker, &flags, &counter);
@@ -218,10 +224,14 @@ int main(int argc, char **argv)
     }
 
     char *pure_argv[] = {"/bin/go-pure", NULL}, *cgo_argv[] = {"/bin/go-cgo", NULL};
+    char *ossl_argv[] = {"/bin/odraw", "/etc/shakerand.cnf", NULL};
+    char *plain_argv[] = {"/bin/odraw", "-", NULL};
     char *cli_argv[] = {"/bin/shakerand", "bytes", "--hex", "1T", NULL};
-    struct child go[2] = {spawn("go-pure", pure_argv, 1), spawn("go-cgo", cgo_argv, 1)};
+    struct child go[ASKED] = {
+        spawn(asked_names[0], pure_argv, 1), spawn(asked_names[1], cgo_argv, 1),
+        spawn(asked_names[2], ossl_argv, 1), spawn(asked_names[3], plain_argv, 1)};
     const struct child cli = spawn("cli", cli_argv, 0);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < ASKED; i++) {
         size_t n = 0;
         while (n < sizeof hellos[i] - 2) {
             read_exactly(go[i].from, hellos[i] + n, 1, go[i].name);
@@ -259,7 +269,7 @@ int main(int argc, char **argv)
         if (sscanf(line, "draw %u %63s", &n, tag) == 2 && n > 0 && n <= 1000) {
             for (unsigned i = 0; i < n; i++)
                 fprintf(out, "w c %016llx\n", (unsigned long long)shakerand_system_u64());
-            for (int g = 0; g < 2; g++) {
+            for (int g = 0; g < ASKED; g++) {
                 dprintf(go[g].to, "%u\n", n);
                 for (unsigned i = 0; i < n; i++) {
                     read_exactly(go[g].from, text, 17, go[g].name);

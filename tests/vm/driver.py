@@ -38,7 +38,7 @@ import subprocess
 import sys
 import time
 
-FRONT_ENDS = ("c", "cli", "go-cgo", "go-pure")
+FRONT_ENDS = ("c", "cli", "go-cgo", "go-pure", "openssl", "openssl-default")
 WORDS_PER_DRAW = 8
 DRAWS = 2  # after each snapshot point, per copy
 

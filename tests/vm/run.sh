@@ -3,7 +3,8 @@
 #
 # A real VM snapshot restored twice (issue 37): a guest kernel under QEMU
 # (TCG: KVM does not work on this machine kind) runs the C system generator,
-# the CLI's `bytes` stream and Go in both builds; the host snapshots it,
+# the CLI's `bytes` stream, Go in both builds and OpenSSL's RAND_bytes with
+# the provider's configuration and without it (issue 47); the host snapshots it,
 # restores the snapshot twice and a snapshot of a clone once more (a chain),
 # and compares what each copy hands out after the snapshot point with the
 # other copies' output and with the snapshot's own continuation (the
@@ -27,7 +28,9 @@
 # 5 minutes on 2 cores); SHAKERAND_VM_BUILD_QEMU=0 skips that scenario
 # instead of building. The guest programs are built in build-vm/ (or
 # SHAKERAND_VM_BUILD): libshakerand.a and the CLI linked statically, the
-# agent (agent.c) and the Go program (gdraw/) in both builds.
+# agent (agent.c) and the Go program (gdraw/) in both builds; odraw.c
+# dynamically, with Debian 12's libcrypto, its loader and the provider
+# module (openssl/) copied into the initramfs.
 #
 # Each scenario's expected verdict per front end is written in SCENARIOS
 # below before anything runs; driver.py says what a verdict means.
@@ -200,7 +203,8 @@ build_guest() {
         -DCMAKE_BUILD_TYPE=Release -DSHAKERAND_BUILD_TESTS=OFF -DSHAKERAND_BUILD_EXAMPLES=OFF \
         -DSHAKERAND_INSTALL=OFF -DCMAKE_EXE_LINKER_FLAGS=-static >"$build/cmake.log" 2>&1 ||
         { cat "$build/cmake.log" >&2; die "cmake failed"; }
-    cmake --build "$build/lib" -j 2 --target shakerand_static shakerand_cli >"$build/build.log" 2>&1 ||
+    cmake --build "$build/lib" -j 2 --target shakerand_static shakerand_cli shakerand_openssl \
+        >"$build/build.log" 2>&1 ||
         { tail -30 "$build/build.log" >&2; die "the library or the CLI did not build"; }
     cc -O2 -std=c11 -Wall -Wextra -static -I"$root/include" -o "$build/agent" "$here/agent.c" \
         "$build/lib/libshakerand.a" -lpthread || die "agent.c did not build"
@@ -208,6 +212,11 @@ build_guest() {
         die "the pure-Go program did not build"
     (cd "$root" && CGO_ENABLED=1 go build -trimpath -ldflags '-linkmode external -extldflags -static' \
         -o "$build/go-cgo" ./tests/vm/gdraw) || die "the cgo program did not build"
+    # OpenSSL's RAND_bytes (odraw.c): Debian 12's libcrypto, dynamically
+    # linked (a static program cannot load the provider module), so the
+    # loader and the libraries go into the initramfs at their paths.
+    cc -O2 -std=c11 -Wall -Wextra -o "$build/odraw" "$here/odraw.c" -lcrypto ||
+        die "odraw.c did not build (Debian: libssl-dev)"
     local init=$build/initramfs
     rm -rf "$init"
     mkdir -p "$init"/{bin,dev,proc,sys,tmp}
@@ -216,6 +225,14 @@ build_guest() {
     cp "$build/agent" "$build/go-pure" "$build/go-cgo" "$init/bin/"
     cp "$build/lib/shakerand" "$init/bin/shakerand"
     cp "$here/init" "$init/init"
+    for lib in $(ldd "$build/odraw" | grep -o '/[^ ]*'); do
+        mkdir -p "$init$(dirname "$lib")"
+        cp -L "$lib" "$init$lib"
+    done
+    cp "$build/odraw" "$init/bin/"
+    mkdir -p "$init/lib/ossl-modules" "$init/etc"
+    cp "$build/lib/openssl/shakerand.so" "$init/lib/ossl-modules/"
+    cp "$root/openssl/shakerand.cnf" "$init/etc/"
     chmod 755 "$init/init"
     "$python" "$here/driver.py" cpio "$init" "$build/initramfs.cpio"
 }
@@ -228,6 +245,12 @@ build_guest() {
 #    its disruption marker (1, 2, 5); vmgenid alone (3) they cannot see.
 #  - Go's cgo build follows the C library's words; the pure-Go build maps
 #    the vmclock page itself and watches the same word (go/vmclock_linux.go).
+#  - OpenSSL with the provider's configuration is the C library inside
+#    OpenSSL (docs/openssl.md): the C library's verdicts. Without it,
+#    OpenSSL's own CTR-DRBG knows nothing of a restore and reseeds only on
+#    its request count and time interval (long after these draws): every
+#    copy continues the snapshot's stream, the control for the problem
+#    issue 47 names.
 #  - After a seen restore, the clones differ from each other only if the
 #    reseed reads something that differs: RDRAND/RDSEED (TCG fills them
 #    from the host's generator) with -cpu max; with qemu64 (5), no
@@ -247,12 +270,12 @@ build_guest() {
 #    so 2 and 6 accept either verdict, as 5 does.
 qemu64=qemu64,+ssse3,+sse4.1,+sse4.2,+popcnt
 SCENARIOS=(
-    "vmclock+vmgenid     stock max      vmclock,vmgenid c=differ cli=differ go-cgo=differ go-pure=differ"
-    "vmclock             stock max      vmclock         c=differ cli=differ go-cgo=differ go-pure=clones-alike|differ"
-    "vmgenid             stock max      vmgenid         c=repeats cli=repeats go-cgo=repeats go-pure=repeats"
-    "neither             stock max      -               c=repeats cli=repeats go-cgo=repeats go-pure=repeats"
-    "qemu64+vmclock      stock $qemu64 vmclock         c=clones-alike|differ cli=clones-alike|differ go-cgo=clones-alike|differ go-pure=clones-alike|differ"
-    "generation-counter  gen   max      vmclock         c=differ cli=differ go-cgo=differ go-pure=clones-alike|differ"
+    "vmclock+vmgenid     stock max      vmclock,vmgenid c=differ cli=differ go-cgo=differ go-pure=differ openssl=differ openssl-default=repeats"
+    "vmclock             stock max      vmclock         c=differ cli=differ go-cgo=differ go-pure=clones-alike|differ openssl=differ openssl-default=repeats"
+    "vmgenid             stock max      vmgenid         c=repeats cli=repeats go-cgo=repeats go-pure=repeats openssl=repeats openssl-default=repeats"
+    "neither             stock max      -               c=repeats cli=repeats go-cgo=repeats go-pure=repeats openssl=repeats openssl-default=repeats"
+    "qemu64+vmclock      stock $qemu64 vmclock         c=clones-alike|differ cli=clones-alike|differ go-cgo=clones-alike|differ go-pure=clones-alike|differ openssl=clones-alike|differ openssl-default=repeats"
+    "generation-counter  gen   max      vmclock         c=differ cli=differ go-cgo=differ go-pure=clones-alike|differ openssl=differ openssl-default=repeats"
 )
 
 run_scenarios() {
