@@ -42,6 +42,12 @@ C2SP_CHACHA8RAND = {
     ],
 }
 
+# String seeds (docs/engines.md, "Seeds"): a string is its UTF-8 bytes. Text
+# with 2-, 3- and 4-byte characters for the kinds that take any length;
+# for chacha8rand 32 UTF-8 bytes in 29 UTF-16 code units and 28 code
+# points, so a length counted in characters is refused.
+STRING_SEEDS = {0: "Grüße, é ☃ 🎲", 32: "chacha8rand é 🎲 ABCDEFGHIJKL"}
+
 
 def ptn(n):
     return bytes(i % 251 for i in range(n))
@@ -65,6 +71,20 @@ def engine_vectors():
                 out.append(entry(kind, ptn(n), CHUNK_OFFSETS))
     for seed in [ptn(32)] + CHACHA8_SEEDS:
         out.append(entry("chacha8rand", seed, CHACHA8_OFFSETS))
+    return out
+
+
+def string_seed_vectors():
+    out = []
+    for kind, _, seed_size, _ in ref.KINDS:
+        text = STRING_SEEDS[seed_size]
+        seed = ref.string_seed(text)
+        out.append({
+            "engine": kind,
+            "seed_text": text,
+            "seed_hex": seed.hex(),
+            "first_64_hex": ref.engine_stream(kind, seed, 64).hex(),
+        })
     return out
 
 
@@ -113,7 +133,10 @@ def document():
             "seeds are 32 bytes, and its streams are checked against Go's "
             "math/rand/v2 ChaCha8 (go/vectors_test.go). c2sp_chacha8rand is "
             "the test vector published with the C2SP chacha8rand "
-            "specification: the first Uint64 values for its seed. kinds is "
+            "specification: the first Uint64 values for its seed. "
+            "string_seeds gives, for each kind, a seed given as a string "
+            "(seed_text): its UTF-8 bytes (seed_hex) are the seed, and "
+            "first_64_hex is the stream's first 64 bytes. kinds is "
             "the table of engine kinds (src/engine.c): name, the C enum's "
             "value, the seed length required (0: any length), the bytes "
             "handed out between ratchets or rekeys. system_policy is the system "
@@ -130,6 +153,7 @@ def document():
         "kinds": kinds(),
         "engines": engine_vectors(),
         "c2sp_chacha8rand": C2SP_CHACHA8RAND,
+        "string_seeds": string_seed_vectors(),
         "system_policy": system_policy(),
     }
 

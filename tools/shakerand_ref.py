@@ -228,6 +228,12 @@ def engine_stream(kind, seed, n):
     return bytes(out[:n])
 
 
+def string_seed(text):
+    """The seed bytes of a string (docs/engines.md, "Seeds"): its UTF-8
+    encoding. A string with an unpaired surrogate has none: UnicodeEncodeError."""
+    return text.encode("utf-8")
+
+
 # The system generator's policy (docs/system.md): the reseed budget and the
 # seed derivation. The C core holds these values in src/policy.h, the
 # pure-Go build in go/system_purego.go and the pure-Java path in

@@ -222,3 +222,21 @@ def test_errors_leave_the_stream_alone(kind):
         with pytest.raises((ValueError, TypeError, IndexError)):
             call()
     assert a.randbytes(100) == b.randbytes(100)
+
+
+def test_string_seeds_of_the_vector_file(vectors):
+    # A str seed is its UTF-8 bytes (docs/engines.md, "Seeds"), for every
+    # kind; chacha8rand's 32 bytes are 28 characters.
+    for entry in vectors["string_seeds"]:
+        text = entry["seed_text"]
+        for make in (lambda: shakerand.Random(text, entry["engine"]),
+                     lambda: shakerand.Random(bytes.fromhex(entry["seed_hex"]), entry["engine"])):
+            assert make().randbytes(64).hex() == entry["first_64_hex"], entry["engine"]
+    assert {e["engine"] for e in vectors["string_seeds"]} == set(KINDS)
+
+
+def test_a_str_with_an_unpaired_surrogate_is_refused():
+    # It has no UTF-8 form: UnicodeEncodeError, a ValueError.
+    for kind in KINDS:
+        with pytest.raises(UnicodeEncodeError):
+            shakerand.Random("seed \ud83c", kind)
