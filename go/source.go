@@ -48,7 +48,8 @@ func NewSource() *Source {
 // front end's, on every platform and however it is read. The seed may
 // have any length, empty included, except for ChaCha8Rand, whose seed is
 // exactly 32 bytes. It panics on an unknown kind or a ChaCha8Rand seed of
-// another length.
+// another length. A string seed s is []byte(s): its UTF-8 bytes, as in
+// every language (docs/engines.md, "Seeds").
 // Anyone who knows the seed can compute every value, so the values are
 // secret only as long as the seed is.
 func NewSeeded(kind Kind, seed []byte) *Source {

@@ -137,6 +137,26 @@ func TestSharedVectors(t *testing.T) {
 	}
 }
 
+// A string seed is its UTF-8 bytes (docs/engines.md, "Seeds"): in Go,
+// []byte(s), which is s's own bytes.
+func TestStringSeeds(t *testing.T) {
+	f := readSharedVectors(t)
+	if len(f.StringSeeds) != len(kindTable) {
+		t.Errorf("%d string seeds for %d kinds", len(f.StringSeeds), len(kindTable))
+	}
+	for _, c := range f.StringSeeds {
+		kind := kindNamed(t, c.Engine)
+		if seed := []byte(c.SeedText); !bytes.Equal(seed, mustHex(t, c.SeedHex)) {
+			t.Errorf("%s: []byte(%q) is %x, want %s", c.Engine, c.SeedText, seed, c.SeedHex)
+		}
+		got := make([]byte, 64)
+		NewSeeded(kind, []byte(c.SeedText)).Read(got)
+		if hex.EncodeToString(got) != c.First64Hex {
+			t.Errorf("%s seeded with %q: %x, want %s", c.Engine, c.SeedText, got, c.First64Hex)
+		}
+	}
+}
+
 func TestRandomSHAKEVectors(t *testing.T) {
 	raw, err := os.ReadFile("../vectors/randomshake.json")
 	if err != nil {

@@ -26,6 +26,9 @@ type File struct {
 		SeedHex   string   `json:"seed_hex"`
 		Uint64Hex []string `json:"uint64_hex"`
 	} `json:"c2sp_chacha8rand"`
+	// StringSeeds gives, for each kind, a seed given as a string: its
+	// UTF-8 bytes are the seed (docs/engines.md, "Seeds").
+	StringSeeds []StringSeed `json:"string_seeds"`
 	// SystemPolicy is the system generator's policy (src/policy.h,
 	// docs/system.md) as the reference model records it.
 	SystemPolicy SystemPolicy `json:"system_policy"`
@@ -94,6 +97,15 @@ type Engine struct {
 	SHA256 string `json:"sha256_of_first_65536"`
 }
 
+// StringSeed is a seed given as text (encoding/json decodes it to UTF-8),
+// the bytes it stands for, and the stream's first 64 bytes.
+type StringSeed struct {
+	Engine     string `json:"engine"`
+	SeedText   string `json:"seed_text"`
+	SeedHex    string `json:"seed_hex"`
+	First64Hex string `json:"first_64_hex"`
+}
+
 // Path is SHAKERAND_VECTORS if set, else vectors/shakerand.json in the
 // nearest directory above the working directory that has it: a test runs
 // in its package's directory, which is go/ or below it in a checkout.
@@ -140,6 +152,8 @@ func Load() (*File, error) {
 		return nil, fmt.Errorf("%s: no engine vectors", p)
 	case len(f.C2SP.Uint64Hex) == 0:
 		return nil, fmt.Errorf("%s: no c2sp_chacha8rand vector", p)
+	case len(f.StringSeeds) == 0:
+		return nil, fmt.Errorf("%s: no string_seeds", p)
 	case len(f.SystemPolicy.Values) == 0 || len(f.SystemPolicy.Derivation) == 0:
 		return nil, fmt.Errorf("%s: no system_policy", p)
 	}
