@@ -37,6 +37,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include "shakerand.h"
@@ -153,6 +154,18 @@ class engine {
     // chacha8rand, else std::invalid_argument): deterministic.
     explicit engine(std::span<const std::uint8_t> seed) { init(seed); }
     explicit engine(std::span<const std::byte> seed)
+        : engine(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t *>(seed.data()), seed.size()))
+    {
+    }
+    // A string seed is its UTF-8 bytes (docs/engines.md, "Seeds"): a
+    // u8string_view's, and a string_view's bytes as they are, which are
+    // UTF-8 where the program's narrow strings are (GCC's and Clang's
+    // default; MSVC's with /utf-8).
+    explicit engine(std::string_view seed)
+        : engine(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t *>(seed.data()), seed.size()))
+    {
+    }
+    explicit engine(std::u8string_view seed)
         : engine(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t *>(seed.data()), seed.size()))
     {
     }

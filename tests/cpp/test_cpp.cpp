@@ -193,6 +193,46 @@ TEST(Engine, ReproducesProjectVectors)
     }
 }
 
+template <kind K>
+void check_string_seed(const nlohmann::json &v)
+{
+    const std::string text = v.at("seed_text"); // nlohmann gives UTF-8
+    const std::u8string text8(text.begin(), text.end());
+    bytes a(64), b(64), c(64);
+    shakerand::engine<std::uint8_t, K>(std::string_view(text)).generate(a);
+    shakerand::engine<std::uint8_t, K>(std::u8string_view(text8)).generate(b);
+    shakerand::engine<std::uint8_t, K>(from_hex(v.at("seed_hex"))).generate(c);
+    for (const bytes *out : {&a, &b, &c})
+        EXPECT_EQ(to_hex(out->data(), 64), v.at("first_64_hex").get<std::string>()) << text;
+}
+
+// A string seed is its UTF-8 bytes (docs/engines.md, "Seeds").
+TEST(Engine, StringSeedsAreTheirUtf8Bytes)
+{
+    const auto doc = load("vectors/shakerand.json");
+    std::size_t checked = 0;
+    for (const auto &v : doc.at("string_seeds")) {
+        if (v.at("engine") == "turboshake256")
+            check_string_seed<kind::turboshake256>(v);
+        else if (v.at("engine") == "shake256")
+            check_string_seed<kind::shake256>(v);
+        else if (v.at("engine") == "turboshake256x8")
+            check_string_seed<kind::turboshake256x8>(v);
+        else if (v.at("engine") == "chacha8rand")
+            check_string_seed<kind::chacha8rand>(v);
+        else
+            ADD_FAILURE() << "unknown engine " << v.at("engine");
+        checked++;
+    }
+    EXPECT_EQ(checked, 4u);
+    // Literals: this file is UTF-8, and so are its narrow strings.
+    bytes a(64), b(64);
+    shakerand::engine<std::uint8_t>("Gr\u00fc\u00dfe, \u00e9 \u2603 \U0001f3b2").generate(a);
+    shakerand::engine<std::uint8_t>(u8"Gr\u00fc\u00dfe, \u00e9 \u2603 \U0001f3b2").generate(b);
+    EXPECT_EQ(to_hex(a.data(), 64), doc.at("string_seeds")[0].at("first_64_hex").get<std::string>());
+    EXPECT_EQ(a, b);
+}
+
 // chacha8rand takes exactly 32 bytes: anything else is invalid_argument,
 // and the default constructor seeds it.
 TEST(Engine, ChaCha8RandSeedsAreThirtyTwoBytes)
