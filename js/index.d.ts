@@ -69,7 +69,12 @@ export const kinds: readonly Kind[];
  * throw a DataCloneError.
  */
 export class Engine {
-  constructor(kind: KindName, seed: ArrayBufferView | ArrayBuffer);
+  /**
+   * `seed`: bytes, or a string as its UTF-8 bytes (docs/engines.md,
+   * "Seeds"; a string with an unpaired surrogate is refused); exactly
+   * `seedSize` bytes for a kind that has one.
+   */
+  constructor(kind: KindName, seed: ArrayBufferView | ArrayBuffer | string);
   readonly kind: KindName;
   /** Fills `buf` with the next bytes of the stream and returns it. */
   fill<T extends ArrayBufferView | ArrayBuffer>(buf: T): T;

@@ -201,6 +201,18 @@ function bytesOf(name, target, start = 0, count = undefined) {
   return new Uint8Array(target, start, length);
 }
 
+// A string seed is its UTF-8 bytes (docs/engines.md, "Seeds"); a string
+// with an unpaired surrogate has none (TextEncoder would write U+FFFD in
+// its place, a seed no other language gives) and is refused.
+function utf8Seed(text) {
+  if (/[\uD800-\uDFFF]/u.test(text)) {
+    const e = new TypeError(`The argument 'seed' must be a well-formed string: one with an unpaired surrogate has no UTF-8 form.${describe(text)}`);
+    e.code = 'ERR_INVALID_ARG_VALUE';
+    throw e;
+  }
+  return new TextEncoder().encode(text);
+}
+
 // What an entry gives create() and wasmImports(): the host's
 // crypto.getRandomValues, if it has one, (once instantiated) the module's
 // memory, and `nativeFill`, a function that fills a whole Uint8Array from
@@ -767,24 +779,32 @@ export function create(instance, host, { testing = false } = {}) {
     #kind;
 
     // kind: a name from `kinds`; seed: bytes (any ArrayBufferView or
-    // ArrayBuffer), of the kind's seed size where it has one.
+    // ArrayBuffer) or a string (its UTF-8 bytes), of the kind's seed size
+    // where it has one.
     constructor(kind, seed) {
       if (typeof kind !== 'string') throw argTypeError('kind', 'of type string', kind);
       const k = kinds.find((entry) => entry.name === kind);
       if (k === undefined)
         throw outOfRangeError('kind', `one of ${kinds.map((e) => `'${e.name}'`).join(', ')}`, `'${kind}'`);
-      const bytes = bytesOf('seed', seed);
-      if (k.seedSize !== 0 && bytes.length !== k.seedSize)
-        throw outOfRangeError('seed.byteLength', `${k.seedSize} for ${kind}`, bytes.length);
-      const pointer = w.shakerand_js_alloc(engineSize + bytes.length);
-      if (pointer === 0) throw new RangeError('shakerand: WebAssembly memory could not be allocated');
-      const seedPointer = pointer + engineSize;
-      heap().set(bytes, seedPointer);
-      const status = w.shakerand_engine_init(pointer, k.value, seedPointer, bytes.length);
-      heap().fill(0, seedPointer, seedPointer + bytes.length);
-      if (status !== 0) {
-        w.shakerand_js_free(pointer, engineSize + bytes.length);
-        throw new RangeError(`shakerand: shakerand_engine_init refused the seed (${status})`);
+      if (typeof seed !== 'string' && !isBuffer(seed))
+        throw argTypeError('seed', 'of type string or an instance of ArrayBuffer or ArrayBufferView', seed);
+      const bytes = typeof seed === 'string' ? utf8Seed(seed) : bytesOf('seed', seed);
+      let pointer;
+      try {
+        if (k.seedSize !== 0 && bytes.length !== k.seedSize)
+          throw outOfRangeError('seed.byteLength', `${k.seedSize} for ${kind}`, bytes.length);
+        pointer = w.shakerand_js_alloc(engineSize + bytes.length);
+        if (pointer === 0) throw new RangeError('shakerand: WebAssembly memory could not be allocated');
+        const seedPointer = pointer + engineSize;
+        heap().set(bytes, seedPointer);
+        const status = w.shakerand_engine_init(pointer, k.value, seedPointer, bytes.length);
+        heap().fill(0, seedPointer, seedPointer + bytes.length);
+        if (status !== 0) {
+          w.shakerand_js_free(pointer, engineSize + bytes.length);
+          throw new RangeError(`shakerand: shakerand_engine_init refused the seed (${status})`);
+        }
+      } finally {
+        if (typeof seed === 'string') bytes.fill(0); // this copy only; a caller's buffer is theirs
       }
       this.#pointer = pointer;
       this.#kind = kind;

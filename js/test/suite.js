@@ -118,6 +118,21 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     for (const [i, hex] of v.uint64_hex.entries()) eq(e.nextU64().toString(16).padStart(16, '0'), hex, `Uint64 ${i}`);
   });
 
+  test('vectors: a string seed is its UTF-8 bytes (string_seeds)', () => {
+    eq(vectors.string_seeds.map((v) => v.engine).join(), s.kinds.map((k) => k.name).join(), 'a case for every kind');
+    for (const v of vectors.string_seeds) {
+      eq(hexOf(new s.Engine(v.engine, v.seed_text).bytes(64)), v.first_64_hex, `${v.engine}: the string`);
+      eq(hexOf(new s.Engine(v.engine, fromHex(v.seed_hex)).bytes(64)), v.first_64_hex, `${v.engine}: its bytes`);
+    }
+    // chacha8rand's 32 bytes are counted in UTF-8, not in UTF-16 code units.
+    eq(new s.Engine('chacha8rand', '\u00e9'.repeat(16)).kind, 'chacha8rand', '16 two-byte characters');
+    throwsLike(() => new s.Engine('chacha8rand', 'a'.repeat(31) + '\u00e9'), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE' },
+      '32 code units, 33 bytes');
+    // An unpaired surrogate has no UTF-8 form (TextEncoder would write U+FFFD).
+    for (const text of ['seed \ud83c', '\udfb2', 'a\ud83c\ud83c'])
+      throwsLike(() => new s.Engine('turboshake256', text), { name: 'TypeError', code: 'ERR_INVALID_ARG_VALUE' }, 'an unpaired surrogate');
+  });
+
   test('vectors: the system generator seed derivation (system_policy)', async () => {
     const t = await instantiate('portable', countingHost());
     // The counters as written (one is above 2^53, beyond JSON.parse's numbers).
@@ -848,7 +863,8 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     throwsLike(() => new s.Engine('chacha20', seed), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE' }, 'unknown kind');
     throwsLike(() => new s.Engine(4, seed), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' }, 'kind as a number');
     throwsLike(() => new s.Engine('chacha8rand', new Uint8Array(31)), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE' }, 'short seed');
-    throwsLike(() => new s.Engine('turboshake256', 'abc'), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' }, 'a string seed');
+    throwsLike(() => new s.Engine('turboshake256', 5), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' }, 'a number seed');
+    throwsLike(() => new s.Engine('turboshake256', null), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' }, 'a null seed');
     throwsLike(() => a.randomInt(3, 3), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE' }, 'empty range');
     eq(hexOf(new s.Engine('turboshake256', new ArrayBuffer(0)).bytes(8)), hexOf(new s.Engine('turboshake256', new Uint8Array(0)).bytes(8)), 'ArrayBuffer seed');
     a.wipe();
