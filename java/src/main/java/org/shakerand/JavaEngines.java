@@ -65,7 +65,7 @@ final class JavaEngines {
     /** turboshake256x8: 8 TurboSHAKE256 lanes keyed by K || j, words interleaved, key erasure. */
     static final class X8 extends BufferedStream {
         static final int OUTPUT = 1056;
-        private final long[] key = new long[4];
+        final long[] key = new long[4];
         private final long[] s = new long[25];
 
         X8(byte[] seed) {

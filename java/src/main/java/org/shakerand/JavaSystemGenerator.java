@@ -20,6 +20,9 @@ import java.util.function.ToLongFunction;
  * same budget. The policy's constants below are held to the vector file's "system_policy" by
  * JavaSystemPolicyTest.
  *
+ * <p>A new epoch (newEpoch), or a move of the VM generation word where the vmclock page can be
+ * mapped (VmClock), reseeds each generator before its next output.
+ *
  * <p>Platform threads have a generator each (in a ThreadLocal); virtual threads share a few,
  * chosen by thread id, each behind its own lock.
  */
@@ -126,24 +129,36 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
         return key;
     }
 
-    /** The pure path's epoch (newEpoch); no VM generation counter is watched here. */
+    /** The pure path's epoch (newEpoch). */
     private static final AtomicLong EPOCH = new AtomicLong();
+
+    /** The VM generation word watched (VmClock), mapped at class initialisation; null: none. */
+    static final VmClock VM = VmClock.device();
 
     /** One thread's generator. */
     static final class ThreadGenerator implements RandomStream {
-        private BufferedStream engine;
+        BufferedStream engine; // the tests copy it, as a snapshot would
+        private final VmClock vm; // null: none watched
         private long sinceSeed;
         private long epoch; // EPOCH when it was seeded
+        private long vmWord; // vm's word when it was seeded
         long deadline; // System.nanoTime() of the time reseed; the tests move it
         int reseeds; // for the tests
 
         ThreadGenerator() {
+            this(VM);
+        }
+
+        /** One that watches vm (null: none); the tests pass a file laid out as the page. */
+        ThreadGenerator(VmClock vm) {
+            this.vm = vm;
             reseed(null);
         }
 
         /** Keys the engine afresh; extra, if not null, is the caller's bytes (setSeed). */
         void reseed(byte[] extra) {
             long seededEpoch = EPOCH.get(); // before the sources: a new epoch meanwhile shows
+            long seededVm = vm != null ? vm.read() : 0; // so does a restore
             byte[] material = conditionedEntropy(SEED_MATERIAL_BYTES);
             byte[] seed = engineSeed(KIND, material, extra);
             Arrays.fill(material, (byte) 0);
@@ -156,13 +171,15 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
             }
             sinceSeed = 0;
             epoch = seededEpoch;
+            vmWord = seededVm;
             reseeds++;
             deadline = System.nanoTime() + RESEED_NANOS;
         }
 
         /** Called before each draw of n bytes; the clock is read once per CLOCK_CHECK_BYTES. */
         private void account(int n) {
-            if (epoch != EPOCH.get()) { // a snapshot's restore: nothing of the old engine is handed out
+            if (epoch != EPOCH.get() || vm != null && vmWord != vm.word()) {
+                // a snapshot's restore: nothing of the old engine is handed out
                 reseed(null);
                 sinceSeed = n;
                 return;
@@ -302,7 +319,7 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
 
     @Override
     public boolean watchesVmGeneration() {
-        return false;
+        return VM != null;
     }
 
     @Override
@@ -312,7 +329,7 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
 
     @Override
     public long vmGenerationWord() {
-        return 0;
+        return VM != null ? VM.word() : 0;
     }
 
     @Override

@@ -8,8 +8,10 @@ import java.io.ObjectStreamException;
 import java.io.Serializable;
 import java.lang.ref.WeakReference;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.security.SecureRandomParameters;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.stream.DoubleStream;
@@ -170,6 +172,41 @@ public class ShakeRandom extends SecureRandom {
         return new ShakeRandom(kind.row().start(seed), kind);
     }
 
+    /**
+     * A deterministic generator seeded with a string: its UTF-8 bytes, the seed rule of every
+     * language (docs/engines.md, "Seeds"), so {@code seeded("é", kind)} is {@code seeded(new
+     * byte[] {(byte) 0xc3, (byte) 0xa9}, kind)}; otherwise as {@link #seeded(byte[], Kind)}. A
+     * string with an unpaired surrogate has no UTF-8 form and is refused, where {@code
+     * getBytes(UTF_8)} would put {@code '?'} in its place.
+     *
+     * @param seed the seed text
+     * @param kind the engine
+     * @return a new generator at the start of that stream
+     * @throws NullPointerException if seed or kind is null
+     * @throws IllegalArgumentException if seed has an unpaired surrogate (the message names its
+     *     index), or its UTF-8 length is not one {@code kind} takes
+     */
+    public static ShakeRandom seeded(String seed, Kind kind) {
+        Objects.requireNonNull(seed, "seed");
+        Objects.requireNonNull(kind, "kind");
+        for (int i = 0; i < seed.length(); i++) {
+            char c = seed.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < seed.length()
+                    && Character.isLowSurrogate(seed.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new IllegalArgumentException("the seed has an unpaired surrogate at index " + i
+                        + ", so no UTF-8 bytes to seed with");
+            }
+        }
+        byte[] bytes = seed.getBytes(StandardCharsets.UTF_8);
+        try {
+            return seeded(bytes, kind);
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
+        }
+    }
+
     /** Pure-Java engine regardless of the native library (package-private, for the tests). */
     static ShakeRandom seededJava(byte[] seed, Kind kind) {
         return new ShakeRandom(JavaEngines.create(kind, seed), kind);
@@ -216,8 +253,9 @@ public class ShakeRandom extends SecureRandom {
     }
 
     /**
-     * Whether a restored VM snapshot is detected without {@link #newEpoch}: the native library
-     * on Linux with a vmclock device whose flags say the hypervisor keeps the counter.
+     * Whether a restored VM snapshot is detected without {@link #newEpoch}: on Linux, where the
+     * vmclock device's page is mapped (the native library; the pure-Java path only where the JDK
+     * can map it, docs/system.md).
      *
      * @return true if the VM generation counter is watched
      */

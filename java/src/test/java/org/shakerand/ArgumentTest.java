@@ -66,8 +66,10 @@ class ArgumentTest {
             assertEquals(3, g.generateSeed(3).length);
         }
         assertThrows(NullPointerException.class, () -> r.setSeed((byte[]) null));
-        assertThrows(NullPointerException.class, () -> ShakeRandom.seeded(null, ShakeRandom.Kind.SHAKE256));
+        assertThrows(NullPointerException.class, () -> ShakeRandom.seeded((byte[]) null, ShakeRandom.Kind.SHAKE256));
         assertThrows(NullPointerException.class, () -> ShakeRandom.seeded(new byte[0], null));
+        assertThrows(NullPointerException.class, () -> ShakeRandom.seeded((String) null, ShakeRandom.Kind.SHAKE256));
+        assertThrows(NullPointerException.class, () -> ShakeRandom.seeded("", null));
         assertThrows(UnsupportedOperationException.class, () -> s.setSeed(new byte[] {1}));
         assertThrows(UnsupportedOperationException.class, () -> c.reseed());
     }

@@ -3,6 +3,7 @@ package org.shakerand;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.security.MessageDigest;
@@ -79,6 +80,42 @@ class VectorTest {
     @Test
     void shakerandVectorsPureJava() throws Exception {
         checkShakerandVectors(ShakeRandom::seededJava);
+    }
+
+    /**
+     * A string seed is its UTF-8 bytes (docs/engines.md, "Seeds"): {@code seeded(String, Kind)}
+     * gives the vector file's string_seeds streams; chacha8rand's 32 bytes are 29 chars; an
+     * unpaired surrogate is refused.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void stringSeeds() throws Exception {
+        Map<String, Object> root = (Map<String, Object>) TestSupport.readJson("vectors/shakerand.json");
+        List<Object> cases = (List<Object>) root.get("string_seeds");
+        assertEquals(ShakeRandom.Kind.values().length, cases.size());
+        for (Object o : cases) {
+            Map<String, Object> c = (Map<String, Object>) o;
+            String text = (String) c.get("seed_text");
+            ShakeRandom.Kind k = kind((String) c.get("engine"));
+            byte[] want = TestSupport.hex((String) c.get("first_64_hex"));
+            assertArrayEquals(want, stream(ShakeRandom.seeded(text, k), 64), c.get("engine") + " " + text);
+            assertArrayEquals(want, stream(ShakeRandom.seededJava(TestSupport.hex((String) c.get("seed_hex")), k), 64),
+                    c.get("engine") + " seed_hex");
+        }
+        byte[] e16 = new byte[32];
+        for (int i = 0; i < 32; i += 2) {
+            e16[i] = (byte) 0xc3;
+            e16[i + 1] = (byte) 0xa9;
+        }
+        assertArrayEquals(stream(ShakeRandom.seeded(e16, ShakeRandom.Kind.CHACHA8RAND), 64),
+                stream(ShakeRandom.seeded("\u00e9".repeat(16), ShakeRandom.Kind.CHACHA8RAND), 64), "16 two-byte chars");
+        assertThrows(IllegalArgumentException.class,
+                () -> ShakeRandom.seeded("a".repeat(31) + "\u00e9", ShakeRandom.Kind.CHACHA8RAND));
+        for (String bad : List.of("seed \ud83c", "\udfb2", "a\ud83c\ud83c", "\udfb2\ud83c")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> ShakeRandom.seeded(bad, ShakeRandom.Kind.TURBOSHAKE256));
+            assertTrue(e.getMessage().contains("unpaired surrogate"), e.getMessage());
+        }
     }
 
     /**

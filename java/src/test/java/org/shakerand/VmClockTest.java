@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+package org.shakerand;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The pure-Java system generator's watch of the vmclock page (VmClock), fed a regular file laid
+ * out as the kernel's struct vmclock_abi, as the C core's tests feed theirs (tests/test_snapshot.cpp):
+ * a restore is played by copying a generator's engine (the snapshot's state) and comparing what
+ * the generator hands out after the page's word moved with what the copy continues with.
+ */
+class VmClockTest {
+    @TempDir
+    Path dir;
+
+    /** A page: magic, size, version 1, an even sequence count, the marker 1, flags, counter 0. */
+    private Path page(long flags) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(0, VmClock.MAGIC);
+        b.putInt(VmClock.SIZE_OFFSET, VmClock.ABI_BYTES);
+        b.putShort(VmClock.VERSION_OFFSET, (short) 1);
+        b.putInt(VmClock.SEQ_OFFSET, 2);
+        b.putLong(VmClock.DISRUPTION_OFFSET, 1);
+        b.putLong(VmClock.FLAGS_OFFSET, flags);
+        b.putLong(VmClock.VM_GEN_OFFSET, 0);
+        Path p = Files.createTempFile(dir, "vmclock", ".page");
+        Files.write(p, b.array());
+        return p;
+    }
+
+    /** Writes a little-endian value of n bytes at off, as the hypervisor would (seen through the map). */
+    private static void poke(Path p, int off, long v, int n) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, v);
+        b.limit(n);
+        try (FileChannel c = FileChannel.open(p, StandardOpenOption.WRITE)) {
+            c.write(b, off);
+        }
+    }
+
+    /** The engine's state copied, as a snapshot holds it: its continuation without a reseed. */
+    private static BufferedStream copy(BufferedStream e) {
+        BufferedStream c;
+        if (e instanceof JavaEngines.ChaCha8) {
+            JavaEngines.ChaCha8 d = new JavaEngines.ChaCha8(new byte[32]);
+            System.arraycopy(((JavaEngines.ChaCha8) e).key, 0, d.key, 0, 8);
+            c = d;
+        } else {
+            JavaEngines.X8 d = new JavaEngines.X8(new byte[32]);
+            System.arraycopy(((JavaEngines.X8) e).key, 0, d.key, 0, 4);
+            c = d;
+        }
+        System.arraycopy(e.buf, 0, c.buf, 0, e.buf.length);
+        c.pos = e.pos;
+        return c;
+    }
+
+    /** Whether g's next word is the continuation of its state now, i.e. g did not reseed. */
+    private static boolean continues(JavaSystemGenerator.ThreadGenerator g, Runnable between) {
+        BufferedStream snapshot = copy(g.engine);
+        int before = g.reseeds;
+        between.run();
+        long next = g.u64();
+        long cont = snapshot.u64();
+        boolean same = next == cont;
+        assertEquals(same, g.reseeds == before, "a reseed iff the stream left the snapshot's");
+        return same;
+    }
+
+    private static Runnable poking(Path p, int off, long v) {
+        return () -> {
+            try {
+                poke(p, off, v, 8);
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+        };
+    }
+
+    private static JavaSystemGenerator.ThreadGenerator watching(Path p) {
+        VmClock vm = VmClock.map(p, false);
+        assertNotNull(vm, "the page was not accepted");
+        JavaSystemGenerator.ThreadGenerator g = new JavaSystemGenerator.ThreadGenerator(vm);
+        g.u64();
+        return g;
+    }
+
+    @Test
+    void aMovedMarkerReseedsBeforeTheNextWord() throws IOException {
+        Path p = page(0);
+        JavaSystemGenerator.ThreadGenerator g = watching(p);
+        assertTrue(continues(g, () -> {}), "the control: an unmoved page, the snapshot's stream");
+        assertFalse(continues(g, poking(p, VmClock.DISRUPTION_OFFSET, 2)), "the marker moved");
+        assertTrue(continues(g, () -> {}), "once per move");
+        assertFalse(continues(g, poking(p, VmClock.DISRUPTION_OFFSET, 3)), "and again");
+        // Through fill and u32 too: the check precedes every kind of draw.
+        poke(p, VmClock.DISRUPTION_OFFSET, 4, 8);
+        g.fill(new byte[3], 0, 3);
+        assertEquals(4, g.reseeds);
+        poke(p, VmClock.DISRUPTION_OFFSET, 5, 8);
+        g.u32();
+        assertEquals(5, g.reseeds);
+    }
+
+    @Test
+    void withTheFlagTheCounterIsWatchedAndTheMarkerIsNot() throws IOException {
+        Path p = page(VmClock.FLAG_VM_GEN_KEPT);
+        JavaSystemGenerator.ThreadGenerator g = watching(p);
+        assertTrue(VmClock.map(p, false).watchesCounter());
+        assertTrue(continues(g, poking(p, VmClock.DISRUPTION_OFFSET, 2)), "the marker alone");
+        assertFalse(continues(g, poking(p, VmClock.VM_GEN_OFFSET, 1)), "the counter moved");
+    }
+
+    @Test
+    void withoutTheFlagTheCountersBytesAreNotWatched() throws IOException {
+        Path p = page(0);
+        JavaSystemGenerator.ThreadGenerator g = watching(p);
+        assertFalse(VmClock.map(p, false).watchesCounter());
+        assertTrue(continues(g, poking(p, VmClock.VM_GEN_OFFSET, 7)), "the counter's bytes, no flag");
+    }
+
+    @Test
+    void aSequenceCountHeldOddDoesNotHang() throws IOException {
+        Path p = page(0);
+        JavaSystemGenerator.ThreadGenerator g = watching(p);
+        poke(p, VmClock.SEQ_OFFSET, 3, 4);
+        assertFalse(continues(g, poking(p, VmClock.DISRUPTION_OFFSET, 2)), "reseeded, read after the tries");
+        assertTrue(continues(g, () -> {}), "and seeded under the value then read");
+    }
+
+    @Test
+    void aPageThatIsNotOneIsIgnored() throws IOException {
+        Path p = page(0);
+        poke(p, 0, VmClock.MAGIC + 1, 4);
+        assertNull(VmClock.map(p, false), "wrong magic");
+        p = page(0);
+        poke(p, VmClock.VERSION_OFFSET, 2, 2);
+        assertNull(VmClock.map(p, false), "version 2");
+        p = page(0);
+        poke(p, VmClock.SIZE_OFFSET, VmClock.ABI_BYTES - 1, 4);
+        assertNull(VmClock.map(p, false), "a region smaller than the structure");
+        p = page(0);
+        try (FileChannel c = FileChannel.open(p, StandardOpenOption.WRITE)) {
+            c.truncate(VmClock.ABI_BYTES - 1);
+        }
+        assertNull(VmClock.map(p, false), "a short file");
+        assertNull(VmClock.map(dir.resolve("absent"), false), "no file");
+        assertNull(VmClock.map(dir, false), "a directory");
+        assertNull(VmClock.map(page(0), true), "a regular file where the device is asked for");
+        p = page(0);
+        assertNotNull(VmClock.map(p, false), "the same page, unchanged, is accepted");
+        try (FileChannel c = FileChannel.open(p, StandardOpenOption.WRITE)) {
+            c.truncate(VmClock.ABI_BYTES);
+        }
+        assertNotNull(VmClock.map(p, false), "exactly the structure is enough");
+    }
+
+    @Test
+    void theSystemGeneratorWatchesWhatTheDeviceGives() {
+        assertEquals(VmClock.device() != null, new JavaSystemGenerator().watchesVmGeneration());
+        if (!Files.exists(Path.of(VmClock.DEVICE))) {
+            assertNull(JavaSystemGenerator.VM, "no device, nothing watched");
+            assertEquals(0, new JavaSystemGenerator().vmGenerationWord());
+        }
+    }
+}
