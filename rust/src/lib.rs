@@ -580,9 +580,11 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine of `kind` seeded with `seed`. Fails for a ChaCha8Rand seed
-    /// that is not 32 bytes.
-    pub fn new(kind: Kind, seed: &[u8]) -> Result<Engine, Error> {
+    /// An engine of `kind` seeded with `seed`: bytes, or a `&str` or
+    /// `String` as its UTF-8 bytes (docs/engines.md, "Seeds", the rule in
+    /// every language). Fails for a ChaCha8Rand seed that is not 32 bytes.
+    pub fn new(kind: Kind, seed: impl AsRef<[u8]>) -> Result<Engine, Error> {
+        let seed = seed.as_ref();
         // SAFETY: no arguments.
         debug_assert_eq!(
             unsafe { ffi::shakerand_engine_size() },
@@ -674,7 +676,7 @@ impl rand_core::SeedableRng for ChaCha8Rand {
     type Seed = [u8; 32];
 
     fn from_seed(seed: [u8; 32]) -> ChaCha8Rand {
-        let engine = Engine::new(Kind::ChaCha8Rand, &seed)
+        let engine = Engine::new(Kind::ChaCha8Rand, seed.as_slice())
             .unwrap_or_else(|e| unreachable!("a 32-byte chacha8rand seed: {e}"));
         ChaCha8Rand { engine }
     }

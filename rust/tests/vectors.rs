@@ -2,7 +2,7 @@
 //! The repository's vector file (vectors/shakerand.json, written from the
 //! Python reference model), as every other language reads it: each engine's
 //! chunks at their offsets and the SHA-256 of its first 64 KiB, then C2SP's
-//! chacha8rand words (Go's math/rand/v2 ChaCha8).
+//! chacha8rand words (Go's math/rand/v2 ChaCha8), and the string seeds.
 use rand_core::Rng;
 use sha2::{Digest, Sha256};
 use shakerand::{Engine, Kind};
@@ -79,7 +79,7 @@ fn every_engine_stream_of_the_vector_file() {
 fn c2sp_chacha8rand_is_gos_chacha8() {
     let v = vectors();
     let c = &v["c2sp_chacha8rand"];
-    let mut e = Engine::new(Kind::ChaCha8Rand, &hex(c["seed_hex"].as_str().unwrap())).unwrap();
+    let mut e = Engine::new(Kind::ChaCha8Rand, hex(c["seed_hex"].as_str().unwrap())).unwrap();
     let words = c["uint64_hex"].as_array().unwrap();
     assert!(words.len() >= 32);
     for (i, w) in words.iter().enumerate() {
@@ -102,7 +102,7 @@ fn seedable_chacha8rand_is_the_c2sp_stream_and_the_engine_s() {
     assert_eq!(rng.next_u64(), first);
     assert_eq!(rng.kind(), Kind::ChaCha8Rand);
     // The rest of the stream and the samplers are the engine's.
-    let mut engine = Engine::new(Kind::ChaCha8Rand, &seed).unwrap();
+    let mut engine = Engine::new(Kind::ChaCha8Rand, seed.as_slice()).unwrap();
     let _ = engine.next_u64();
     let (mut a, mut b) = ([0u8; 1000], [0u8; 1000]);
     rng.fill_bytes(&mut a);
@@ -112,6 +112,29 @@ fn seedable_chacha8rand_is_the_c2sp_stream_and_the_engine_s() {
         rng.below_u64(1000).unwrap(),
         engine.below_u64(1000).unwrap()
     );
+}
+
+#[test]
+fn string_seeds_are_their_utf8_bytes() {
+    // docs/engines.md, "Seeds": a &str or String seed is its UTF-8 bytes.
+    let v = vectors();
+    let cases = v["string_seeds"].as_array().unwrap();
+    assert_eq!(cases.len(), Kind::ALL.len());
+    for c in cases {
+        let kind = Kind::from_name(c["engine"].as_str().unwrap()).expect("a known kind");
+        let text = c["seed_text"].as_str().unwrap();
+        let want = c["first_64_hex"].as_str().unwrap();
+        let first_64 = |mut e: Engine| {
+            let mut out = [0u8; 64];
+            e.fill_bytes(&mut out);
+            out.iter().map(|b| format!("{b:02x}")).collect::<String>()
+        };
+        assert_eq!(first_64(Engine::new(kind, text).unwrap()), want, "{text}");
+        let owned: String = text.into();
+        assert_eq!(first_64(Engine::new(kind, owned).unwrap()), want, "{text}");
+        let bytes = hex(c["seed_hex"].as_str().unwrap());
+        assert_eq!(first_64(Engine::new(kind, &bytes).unwrap()), want, "{text}");
+    }
 }
 
 #[test]
@@ -130,8 +153,8 @@ fn the_kind_table_is_the_core_s() {
 
 #[test]
 fn a_chacha8rand_seed_of_another_length_is_an_error() {
-    let err = Engine::new(Kind::ChaCha8Rand, &[0u8; 31]).unwrap_err();
+    let err = Engine::new(Kind::ChaCha8Rand, [0u8; 31]).unwrap_err();
     assert_eq!(err.code(), -1);
     assert!(!err.to_string().is_empty());
-    assert!(Engine::new(Kind::TurboShake256, &[]).is_ok());
+    assert!(Engine::new(Kind::TurboShake256, []).is_ok());
 }
