@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "internal.h"
+#include "process_lock.h"
 #include "system_os.h"
 
 void shakerand_uuid4(shakerand_engine *engine, uint8_t uuid[16])
@@ -25,7 +26,7 @@ void shakerand_uuid4(shakerand_engine *engine, uint8_t uuid[16])
  * this process always increase. The last 32 bits are fresh random bits.
  */
 #define COUNTER_BITS 42
-static pthread_mutex_t v7_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct shakerand_process_lock v7_lock = SHAKERAND_PROCESS_LOCK_INITIALIZER;
 static pthread_once_t v7_fork_once = PTHREAD_ONCE_INIT;
 static int v7_fork_handlers_status = -1;
 static uint64_t v7_last_ms, v7_counter;
@@ -43,7 +44,10 @@ static uint64_t v7_epoch, v7_vm_generation;
  * before the lock is taken and cleared after it is released: a signal
  * handler that forks while it is set must not wait for the lock (it may be
  * its own thread's), and in the child, where no other thread exists, a
- * lock the handlers did not take is made free again (re-initialised). */
+ * lock the handlers did not take is made free again (re-initialised).
+ * A raw fork or clone system call runs no handler: the lock knows itself
+ * another process's then (src/process_lock.h), is made anew, and says so
+ * (taken_over), which moves the child on as v7_forked does. */
 static _Thread_local int v7_holding;
 
 #if SHAKERAND_HAVE_FORK
@@ -52,60 +56,31 @@ static _Thread_local int v7_fork_took;
 static void v7_lock_for_fork(void)
 {
     v7_fork_took = !v7_holding;
-    if (v7_fork_took)
-        pthread_mutex_lock(&v7_lock);
+    if (v7_fork_took && shakerand_process_lock(&v7_lock) != 0)
+        shakerand_fatal("shakerand_uuid7: the lock failed");
 }
 static void v7_unlock_in_parent(void)
 {
     if (v7_fork_took)
-        pthread_mutex_unlock(&v7_lock);
+        shakerand_process_unlock(&v7_lock);
 }
 static void v7_unlock_in_child(void)
 {
     v7_forked = 1;
     if (v7_fork_took)
-        pthread_mutex_unlock(&v7_lock);
+        shakerand_process_unlock(&v7_lock);
     else
-        pthread_mutex_init(&v7_lock, NULL);
+        pthread_mutex_init(&v7_lock.mutex, NULL);
 }
-/* A raw fork or clone system call runs no handler: the child would go on
- * with the parent's millisecond and counter. So the state is also marked
- * as this process's by a word in a page of its own that a fork zeroes in
- * the child (the system generator's page marking); where the pages cannot
- * be so marked, by the pid, compared at each call (a system call, as the
- * system generator makes there). */
-static volatile uint64_t *v7_guard; /* 1 while the state is this process's */
-static long v7_pid;                 /* where there is no guard */
 
 static void v7_install_fork_handlers(void)
 {
+    shakerand_process_lock_setup(&v7_lock);
     v7_fork_handlers_status =
         pthread_atfork(v7_lock_for_fork, v7_unlock_in_parent, v7_unlock_in_child);
-    const size_t size = shakerand_system_page_size();
-    void *p = shakerand_system_pages_alloc(size);
-    if (p != NULL && shakerand_system_page_mark(p, size, 1))
-        v7_guard = p;
-    else if (p != NULL)
-        shakerand_system_pages_free(p, size);
-}
-
-/* Under v7_lock. */
-static int v7_of_another_process(void)
-{
-    return v7_guard != NULL ? *v7_guard != 1 : v7_pid != shakerand_system_process_id();
-}
-
-static void v7_mark_this_process(void)
-{
-    if (v7_guard != NULL)
-        *v7_guard = 1;
-    else
-        v7_pid = shakerand_system_process_id();
 }
 #else
 static void v7_install_fork_handlers(void) { v7_fork_handlers_status = 0; }
-static int v7_of_another_process(void) { return 0; }
-static void v7_mark_this_process(void) {}
 #endif
 
 #if defined(SHAKERAND_TESTING)
@@ -147,10 +122,11 @@ void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
     v7_holding = 1;
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
-    pthread_mutex_lock(&v7_lock);
+    if (shakerand_process_lock(&v7_lock) != 0)
+        shakerand_fatal("shakerand_uuid7: the lock failed");
     SHAKERAND_TEST_STEP();
-    const int copied = v7_forked || v7_epoch != epoch || v7_vm_generation != vm_generation ||
-                       v7_of_another_process();
+    const int copied =
+        v7_forked || v7_lock.taken_over || v7_epoch != epoch || v7_vm_generation != vm_generation;
     if (now > v7_last_ms && !copied) {
         v7_last_ms = now;
         v7_counter = fresh;
@@ -158,13 +134,13 @@ void shakerand_uuid7(shakerand_engine *engine, uint8_t uuid[16])
         v7_last_ms = now > v7_last_ms ? now : v7_last_ms + 1;
         v7_counter = fresh;
         v7_forked = 0;
-        v7_mark_this_process();
+        v7_lock.taken_over = 0;
         v7_epoch = epoch;
         v7_vm_generation = vm_generation;
     }
     const uint64_t ms = v7_last_ms, c = v7_counter;
     SHAKERAND_TEST_STEP();
-    pthread_mutex_unlock(&v7_lock);
+    shakerand_process_unlock(&v7_lock);
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP();
     v7_holding = 0;

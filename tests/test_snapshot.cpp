@@ -30,6 +30,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_support.hpp"
+
 extern "C" {
 #include "engine.h"
 #include "policy.h"
@@ -229,6 +231,51 @@ TEST(Uuid7, ARawForkChildLeavesTheParentsMillisecondAndCounter)
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     EXPECT_EQ(ms(a), ms(b));
     EXPECT_EQ(ms(c), ms(b) + 1) << "the child went on with the parent's millisecond and counter";
+}
+
+std::uint64_t uuid_ms(const std::uint8_t *u)
+{
+    std::uint64_t v = 0;
+    for (int i = 0; i < 6; i++)
+        v = v << 8 | u[i];
+    return v;
+}
+
+// A raw fork made while another thread holds UUIDv7's lock (stopped at
+// each step of a shakerand_uuid7 in turn, inside the lock included): the
+// child's own UUIDv7 completes (under an alarm) and still leaves the
+// parent's millisecond and counter, whatever the parent's thread had
+// written of them; the parent goes on in its millisecond.
+TEST(Uuid7, ARawForkWhileAnotherThreadHoldsTheLockDoesNotHang)
+{
+    shakerand_uuid7_freeze_clock_for_testing(1700000000000);
+    std::uint8_t a[16], held[16], after[16];
+    shakerand_uuid7(nullptr, a);
+    const auto children = test::raw_fork_at_every_step(
+        [&] {
+            (void)draw(16); // seeded: the steps are the UUID's
+            test::stop_this_thread_at_steps();
+            shakerand_uuid7(nullptr, held);
+        },
+        [] {
+            std::uint8_t c[16];
+            shakerand_uuid7(nullptr, c);
+            return bytes(c, c + 16);
+        });
+    shakerand_uuid7(nullptr, after);
+    shakerand_uuid7_freeze_clock_for_testing(0);
+    EXPECT_EQ(uuid_ms(held), uuid_ms(a));
+    EXPECT_EQ(uuid_ms(after), uuid_ms(a));
+    ASSERT_GE(children.size(), 4u);
+    for (std::size_t i = 0; i < children.size(); i++) {
+        EXPECT_TRUE(children[i].finished) << "the child of step " << i + 1 << " did not finish";
+        if (children[i].sent.size() != 16u) {
+            ADD_FAILURE() << "step " << i + 1 << ": no UUID";
+            continue;
+        }
+        EXPECT_EQ(uuid_ms(children[i].sent.data()), uuid_ms(a) + 1)
+            << "step " << i + 1 << ": the child went on with the parent's millisecond and counter";
+    }
 }
 #endif
 

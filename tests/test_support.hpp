@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -36,5 +37,23 @@ struct kernel_guard {
     explicit kernel_guard(const shakerand_kernel *k) { shakerand_kernel_set_for_testing(k); }
     ~kernel_guard() { shakerand_kernel_set_for_testing(nullptr); }
 };
+
+#if defined(__linux__) || defined(__FreeBSD__)
+// A raw fork (the system call: no pthread_atfork handler runs) made while
+// another thread is stopped at each step of `holder` in turn (the
+// SHAKERAND_TEST_STEP hook, on the thread that called
+// stop_this_thread_at_steps() inside `holder`): at each step a child runs
+// `child` and sends back what it returns (at most 64 bytes). A child that
+// has not finished after 10 s ends with SIGALRM: a lock left held in it
+// fails the test instead of hanging it. One entry per step, in order:
+// whether the child exited with 0 and the bytes it sent.
+struct raw_fork_result {
+    bool finished;
+    bytes sent;
+};
+std::vector<raw_fork_result> raw_fork_at_every_step(const std::function<void()> &holder,
+                                                     const std::function<bytes()> &child);
+void stop_this_thread_at_steps();
+#endif
 
 }  // namespace test

@@ -368,6 +368,37 @@ TEST_F(System, ForkWhileAnotherThreadSeedsDoesNotDeadlock)
     seeder.join();
 }
 
+#if defined(HAVE_RAW_FORK)
+// A raw fork runs no fork handler: made while another thread holds the
+// entropy sources' lock, it leaves the child a lock held by a thread the
+// child does not have. The other thread is stopped at each step of a
+// reseed in turn (inside the lock included); each child reseeds, reports
+// its sources (the lock again) and draws, under an alarm.
+TEST_F(System, ARawForkWhileAnotherThreadHoldsTheSourcesLockDoesNotHang)
+{
+    const auto children = test::raw_fork_at_every_step(
+        [] {
+            test::stop_this_thread_at_steps();
+            EXPECT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+        },
+        [] {
+            if (shakerand_system_reseed() != SHAKERAND_OK)
+                return bytes{};
+            const auto os = sources();
+            if (os.empty() || std::string(os[0].name) != "os" || !os[0].used)
+                return bytes{};
+            return draw(64);
+        });
+    const bytes parent = draw(64);
+    ASSERT_GE(children.size(), 4u);
+    for (std::size_t i = 0; i < children.size(); i++) {
+        EXPECT_TRUE(children[i].finished) << "the child of step " << i + 1 << " did not finish";
+        EXPECT_EQ(children[i].sent.size(), 64u) << "step " << i + 1;
+        EXPECT_NE(children[i].sent, parent) << "step " << i + 1;
+    }
+}
+#endif
+
 #endif // !_WIN32
 
 TEST_F(System, ThreadExitWipesItsState)

@@ -11,6 +11,7 @@
 #include "../entropy.h"
 #include "../internal.h"
 #include "../policy.h"
+#include "../process_lock.h"
 #if defined(SHAKERAND_TESTING)
 #include "../testing.h"
 #endif
@@ -79,13 +80,18 @@ static _Atomic uint64_t seed_counter;
 
 /* Guards the state above; never held across a read of the operating
  * system. Fork handlers take it so a child never inherits it locked by a
- * thread that no longer exists. Every pthread result is checked:
+ * thread that no longer exists; a child of a raw fork or clone, which runs
+ * no handler, makes it anew (src/process_lock.h). What it guards is sound
+ * in a child that takes it over halfway through a critical section: the
+ * health checks are marked done only after the last one (a child runs them
+ * all again), and the rest are single words (the report's reasons, a
+ * source dropped). Every pthread result is checked:
  * pthread_atfork can fail (ENOMEM), and then every call that needs the
  * lock returns SHAKERAND_ENOMEM, since pthread_once does not run the
  * installer again; a failed lock is SHAKERAND_EENTROPY (the sources could
  * not be read). A fork handler cannot return an error and a failed unlock
  * leaves the lock in no known state: those are fatal. */
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct shakerand_process_lock lock = SHAKERAND_PROCESS_LOCK_INITIALIZER;
 static pthread_once_t fork_handlers_once = PTHREAD_ONCE_INIT;
 static int fork_handlers_error;
 
@@ -102,7 +108,7 @@ static _Thread_local int holding;
 
 static void release_lock(void)
 {
-    const int failed = pthread_mutex_unlock(&lock) != 0;
+    const int failed = shakerand_process_unlock(&lock) != 0;
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP(); /* released, not yet cleared */
     holding = 0;
@@ -120,7 +126,7 @@ static void lock_for_fork(void)
     if (fork_took) {
         holding = 1;
         SHAKERAND_SIGNAL_FENCE();
-        if (pthread_mutex_lock(&lock) != 0)
+        if (shakerand_process_lock(&lock) != 0)
             shakerand_fatal("the entropy sources' lock failed");
     }
     SHAKERAND_TEST_STEP(); /* a signal during fork(), the lock held */
@@ -138,7 +144,7 @@ static void after_fork_in_child(void)
 {
     if (fork_took)
         release_lock();
-    else if (pthread_mutex_init(&lock, NULL) != 0)
+    else if (pthread_mutex_init(&lock.mutex, NULL) != 0)
         shakerand_fatal("the entropy sources' lock failed");
     if (fork_entered)
         shakerand_thread_leave();
@@ -146,6 +152,7 @@ static void after_fork_in_child(void)
 
 static void install_fork_handlers(void)
 {
+    shakerand_process_lock_setup(&lock);
     fork_handlers_error = pthread_atfork(lock_for_fork, after_fork_in_parent, after_fork_in_child);
 }
 #else
@@ -160,7 +167,7 @@ static int lock_sources(void)
     holding = 1;
     SHAKERAND_SIGNAL_FENCE();
     SHAKERAND_TEST_STEP(); /* set, not yet taken */
-    if (pthread_mutex_lock(&lock) != 0) {
+    if (shakerand_process_lock(&lock) != 0) {
         holding = 0;
         return SHAKERAND_EENTROPY;
     }
@@ -207,6 +214,7 @@ static void ensure_health_checked(void)
     if (!health_checked) {
         for (size_t i = 0; shakerand_hw_sources[i] != NULL; i++)
             health_check(i);
+        SHAKERAND_SIGNAL_FENCE(); /* done only after the last: a raw fork may land between */
         health_checked = 1;
     }
 }
