@@ -7,8 +7,9 @@ package shakerand
 // The pure-Go build (CGO_ENABLED=0, the default of every cross-compile):
 // the same API and the same seeded streams from go/internal/purego, and a
 // system generator in Go (system_purego.go). What differs from the cgo
-// build (doc.go, "Two builds"): the OS is the only entropy source
-// (osentropy_*.go), and the engines run Go (chacha8rand with Go assembly on
+// build (doc.go, "Two builds"): the entropy sources are the OS
+// (osentropy_*.go) and the CPU's instructions on amd64 and arm64 only
+// (hwentropy*.go), and the engines run Go (chacha8rand with Go assembly on
 // amd64 and arm64: internal/purego). A fork is noticed by fork.go, as in
 // the cgo build.
 

@@ -62,8 +62,10 @@
 // assembly, which needs no cgo, on amd64 with AVX2 and on arm64, portable
 // Go elsewhere or under the build tag purego). The
 // system generator is in Go: states of the same engine kind, keyed by the
-// C core's derivation from the operating system alone (no hardware
-// sources), read directly: getrandom on Linux (/dev/urandom before 3.17),
+// C core's derivation from the operating system mixed with the CPU's
+// random instructions (RDSEED/RDRAND on amd64, RNDRRS/RNDR on Linux
+// arm64, in Go assembly; never used alone), the operating system read
+// directly: getrandom on Linux (/dev/urandom before 3.17),
 // getentropy on macOS, getrandom on FreeBSD, ProcessPrng on Windows, the
 // random device on the other Unix systems and Plan 9,
 // crypto.getRandomValues under js/wasm, random_get under WASI; if it fails
@@ -152,10 +154,11 @@
 // Debian's 7.3.4 kernel: wherever the guest has the device, no clone of a
 // snapshot goes on with the snapshot's stream, in either build. Two
 // clones of one snapshot differ only if the reseed reads something that
-// differs between them: the cgo build mixes in the CPU's RDRAND/RDSEED
-// as the C core does, the pure-Go build reads the OS alone, so its clones
-// hand out the same bytes as each other unless the guest kernel's
-// generator was reseeded after the restore (vmgenid does that).
+// differs between them: both builds mix in the CPU's random instructions
+// as the C core does (the pure build's since it has them, not yet run in
+// make test-vm); on a CPU without them the clones hand out the same bytes
+// as each other unless the guest kernel's generator was reseeded after
+// the restore (vmgenid does that).
 // docs/system.md, "Snapshots and clones", has the scenarios.
 //
 // The package's directory is go/, so the import path ends in /go (as

@@ -21,7 +21,8 @@ import (
 // TestSystemPolicyIsTheVectorFiles).
 //
 // The seed comes from the operating system directly (osEntropy, one file
-// per OS), never through crypto/rand: since Go 1.24 crypto/rand.Read reads
+// per OS), mixed with the CPU's random instructions where it has them
+// (hwentropy.go), never through crypto/rand: since Go 1.24 crypto/rand.Read reads
 // crypto/rand.Reader, and a program may have set that to this package's
 // Reader, whose reseed would then call itself until the stack overflows,
 // or be fed this generator's own output.
@@ -41,8 +42,8 @@ import (
 // The policy's constants, the C core's (src/policy.h): the reseed budget in
 // bytes and time, the bytes drawn between two reads of the clocks, the
 // largest piece of a request, and the seed derivation's sizes and
-// TurboSHAKE256 domain bytes. The C core's hardware words and its reseed
-// with the caller's bytes have no counterpart here.
+// TurboSHAKE256 domain bytes (the hardware words' count is hwentropy.go's).
+// The C core's reseed with the caller's bytes has no counterpart here.
 const (
 	reseedBytes       = 16 << 20
 	reseedInterval    = 60 * time.Second
@@ -176,21 +177,18 @@ func (s *systemState) clockDue() bool {
 	return ok && boot-s.bootStart >= reseedInterval
 }
 
-// reseed keys the state afresh from osSeedBytes of the OS and the next
-// counter (conditioner, keyEngine). If the OS gives nothing it panics, the
-// state wiped: there is no other source it may use.
+// reseed keys the state afresh from osSeedBytes of the OS, the CPU's words
+// and the next counter (seedMaterial, keyEngine). If the OS gives nothing
+// it panics, the state wiped: the CPU's words are never used alone.
 func (s *systemState) reseed() {
 	// Before the OS's bytes: a NewEpoch or a restore meanwhile shows. The
 	// VM generation word is read under the device's sequence count.
 	mark := epochMark{atomic.LoadUint64(&pureEpoch), vmGenerationRead(vmWord.Load())}
-	var in [osSeedBytes + counterBytes]byte
-	if err := osEntropy(in[:osSeedBytes]); err != nil {
+	var material [seedMaterialBytes]byte
+	if err := seedMaterial(&material, seedCounter.Add(1)); err != nil {
 		s.wipe()
 		panic("shakerand: the operating system's random source failed: " + err.Error())
 	}
-	var material [seedMaterialBytes]byte
-	conditioner(&material, &in, seedCounter.Add(1))
-	clear(in[:])
 	s.wipe()
 	var err error
 	s.eng, err = keyEngine(systemKind(), &material)
@@ -205,13 +203,34 @@ func (s *systemState) reseed() {
 	s.bootReadMono, s.bootReadLead = 0, 0
 }
 
-// conditioner is the C core's (src/entropy/conditioner.c) with no hardware
-// source: material = TurboSHAKE256(OS bytes || counter, little-endian,
-// D = conditionerDomain)[0, seedMaterialBytes). in holds the OS bytes; the
-// counter is written after them, and the caller clears in.
-func conditioner(material *[seedMaterialBytes]byte, in *[osSeedBytes + counterBytes]byte, counter uint64) {
-	binary.LittleEndian.PutUint64(in[osSeedBytes:], counter)
-	purego.TurboSHAKE256Sum(material[:], in[:], conditionerDomain)
+// osRead is where seedMaterial reads the operating system (osEntropy; the
+// tests replace it).
+var osRead = osEntropy
+
+// seedMaterial is the C core's gathering (src/entropy/conditioner.c): the
+// operating system's bytes, then the words of each CPU source in use
+// (hwAppend), conditioned with counter.
+func seedMaterial(material *[seedMaterialBytes]byte, counter uint64) error {
+	// Room for every source's words: the message is never moved, so one
+	// clear wipes it.
+	msg := make([]byte, osSeedBytes, osSeedBytes+len(hwSources)*hwSeedBytes+counterBytes)
+	defer func() { clear(msg[:cap(msg)]) }()
+	if err := osRead(msg); err != nil {
+		return err
+	}
+	msg = hwAppend(msg)
+	conditioner(material, msg, counter)
+	return nil
+}
+
+// conditioner is the C core's (src/entropy/conditioner.c):
+// material = TurboSHAKE256(OS bytes || hardware words || counter, all
+// little-endian, D = conditionerDomain)[0, seedMaterialBytes). in holds the
+// OS bytes and the hardware words and has room for the counter, which is
+// appended; the caller clears in.
+func conditioner(material *[seedMaterialBytes]byte, in []byte, counter uint64) {
+	in = binary.LittleEndian.AppendUint64(in, counter)
+	purego.TurboSHAKE256Sum(material[:], in, conditionerDomain)
 }
 
 // keyEngine is an engine of kind keyed from the material as the C core keys

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+
+//go:build !cgo
+
+#include "textflag.h"
+
+// func cpuid(eax, ecx uint32) (a, b, c, d uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL eax+0(FP), AX
+	MOVL ecx+4(FP), CX
+	CPUID
+	MOVL AX, a+8(FP)
+	MOVL BX, b+12(FP)
+	MOVL CX, c+16(FP)
+	MOVL DX, d+20(FP)
+	RET
+
+// func rdrandStep() (v uint64, ok bool): one RDRAND; CF says a value came.
+TEXT ·rdrandStep(SB), NOSPLIT, $0-9
+	RDRANDQ AX
+	SETCS ok+8(FP)
+	MOVQ AX, v+0(FP)
+	RET
+
+// func rdseedStep() (v uint64, ok bool): one RDSEED; CF says a value came.
+TEXT ·rdseedStep(SB), NOSPLIT, $0-9
+	RDSEEDQ AX
+	SETCS ok+8(FP)
+	MOVQ AX, v+0(FP)
+	RET
+
+// func cpuPause()
+TEXT ·cpuPause(SB), NOSPLIT, $0-0
+	PAUSE
+	RET
