@@ -18,35 +18,22 @@ const BUFFER_WORDS = 1024; // the system generator's buffer: 4 KiB
 const SMALL_FILL = 256; // fills up to this many bytes come from the buffer
 const SCRATCH_BYTES = 65536; // bigger ones go through this much WebAssembly memory at a time
 // The system generator's fills from this many bytes go to the host's native
-// generator where the entry names one (makeHost): Node's measured faster
-// than the WebAssembly path from about 8 KiB on, Bun's from 2 KiB or less
-// (js/README.md, "What serves which size").
+// generator where the entry names one (makeHost; js/README.md, "What serves
+// which size", says why).
 export const NATIVE_FILL = 16384;
 // At most this many bytes a call to the native generator: Node's
 // randomFillSync aborts the process (an assertion, not an exception) at
 // 2^32 bytes or more.
 const NATIVE_PIECE = 2 ** 30;
-// A native piece is refused unless its first and its last 32 bytes each
-// hold at least this many distinct values: the seed check's rule
-// (js/wasm/shakerand_wasm.c, SEED_MIN_DISTINCT, which says why 18), so that
-// a stub or a mock of randomFillSync that writes nothing or a constant is
-// refused as a stub getRandomValues is.
+// A native piece's first and last 32 bytes must each hold this many
+// distinct values: the seed check's rule (js/wasm/shakerand_wasm.c,
+// SEED_MIN_DISTINCT, which says why 18).
 const NATIVE_MIN_DISTINCT = 18;
-// The ends say nothing of the rest (a stub that wrote good ends and zeros
-// between passed them), so each piece is also read, as pairs of its
-// aligned 32-bit words (64 bits: real output trips what follows with odds
-// about 1100 / 2^64 a piece, that many comparisons), at NATIVE_SAMPLES
-// positions drawn from this generator (a stub cannot know them), each set
-// to fresh words before the call. The piece is refused if a sample is
-// unchanged after it (an untouched buffer, or a fill that skipped it) or
-// equals a pair 1 to NATIVE_NEAR words after it (a zero or constant run,
-// or one repeating every 1, 2, 3, 4, 6, 8, 12 or 16 bytes, where a sample
-// lands: a run over a fraction f of the piece meets one with odds of
-// about 1 - (1 - f)^16); or if the pair at one more drawn position
-// equals a pair 1 to NATIVE_PERIOD words after it, as in any fill
-// repeating with a period of p bytes where p / gcd(p, 4) <= 1024: every
-// period up to 1 KiB, even ones to 2 KiB, multiples of 4 to 4 KiB.
-// js/bench/bench.mjs measures the cost beside randomFillSync's own.
+// The rest of each piece is checked too: NATIVE_SAMPLES pairs of aligned
+// words this generator picks, set before the call, each against the
+// NATIVE_NEAR pairs after it, and one pair against the NATIVE_PERIOD
+// after it (js/README.md, "What serves which size", says what that
+// refuses; js/bench/bench.mjs measures its cost).
 const NATIVE_SAMPLES = 16;
 const NATIVE_NEAR = 4;
 const NATIVE_PERIOD = 1024;
@@ -119,15 +106,8 @@ function entropyError(why = 'crypto.getRandomValues failed or is missing') {
   return e;
 }
 
-// The whole aligned 32-bit words of a byte view.
-function alignedWords(view) {
-  const skip = (4 - (view.byteOffset & 3)) & 3;
-  return new Int32Array(view.buffer, view.byteOffset + skip, (view.length - skip) >>> 2);
-}
-
-// 1 if the pair u[at], u[at + 1] equals u[at + d], u[at + d + 1] for some
-// d in 1..span, else 0. No branch or index depends on the words: a
-// difference e is nonzero exactly when e | -e has its sign bit set.
+// 1 if the pair at u[at] equals the pair at u[at + d], d in 1..span;
+// branch-free (e | -e is negative iff e != 0).
 function repeatsWithin(u, at, span) {
   const lo = u[at];
   const hi = u[at + 1];
@@ -142,7 +122,6 @@ function repeatsWithin(u, at, span) {
   return (all >>> 31) ^ 1;
 }
 
-// 1 if the 32-bit x is 0, else 0, with no branch.
 function isZero32(x) {
   return ((x | ((~x + 1) | 0)) >>> 31) ^ 1;
 }
@@ -201,12 +180,11 @@ function bytesOf(name, target, start = 0, count = undefined) {
   return new Uint8Array(target, start, length);
 }
 
-// A string seed is its UTF-8 bytes (docs/engines.md, "Seeds"); a string
-// with an unpaired surrogate has none (TextEncoder would write U+FFFD in
-// its place, a seed no other language gives) and is refused.
+// A string seed is its UTF-8 bytes (docs/engines.md, "Seeds"); one with
+// an unpaired surrogate has none (TextEncoder would write U+FFFD).
 function utf8Seed(text) {
   if (/[\uD800-\uDFFF]/u.test(text)) {
-    const e = new TypeError(`The argument 'seed' must be a well-formed string: one with an unpaired surrogate has no UTF-8 form.${describe(text)}`);
+    const e = new TypeError(`The argument 'seed' has an unpaired surrogate, so no UTF-8 form.${describe(text)}`);
     e.code = 'ERR_INVALID_ARG_VALUE';
     throw e;
   }
@@ -323,9 +301,8 @@ export function create(instance, host, { testing = false } = {}) {
   // such call (js/README.md, "What serves which size").
   let nativeOff = false;
 
-  // Whether view[at, at + 32) holds NATIVE_MIN_DISTINCT distinct values or
-  // more; no branch or index depends on the bytes (as distinct_bytes in
-  // js/wasm/shakerand_wasm.c).
+  // Whether view[at, at + 32) holds NATIVE_MIN_DISTINCT distinct values,
+  // branch-free as distinct_bytes in js/wasm/shakerand_wasm.c.
   function looksFilled(view, at) {
     let distinct = 0;
     for (let i = 0; i < 32; i++) {
@@ -336,10 +313,8 @@ export function create(instance, host, { testing = false } = {}) {
     return distinct >= NATIVE_MIN_DISTINCT;
   }
 
-  // The sampled check of a native piece (NATIVE_SAMPLES): armPiece before
-  // the call draws the positions and sets their fresh words, pieceRefused
-  // after it gives 1 to refuse. The last entry of sampleAt is the base of
-  // the NATIVE_PERIOD window.
+  // armPiece before the native call, pieceRefused (1: refuse) after it;
+  // sampleAt's last entry is the NATIVE_PERIOD window's base.
   const sampleAt = new Int32Array(NATIVE_SAMPLES + 1);
   const sampleLo = new Int32Array(NATIVE_SAMPLES);
   const sampleHi = new Int32Array(NATIVE_SAMPLES);
@@ -492,27 +467,23 @@ export function create(instance, host, { testing = false } = {}) {
       // without getRandomValues fails every call, these included.
       systemFill(scratch, 0);
       let why = "the host's native generator failed";
-      // Each piece's first 8 bytes, against a stub that copies a piece.
-      const heads = new Int32Array(2 * (Math.floor(length / Math.max(1, nativePiece - NATIVE_FILL)) + 1));
-      let pieces = 0;
+      const heads = []; // each piece's first pair, against a stub that copies a piece
       try {
         for (let done = 0; done < length; ) {
           let size = Math.min(nativePiece, length - done);
           // The last piece NATIVE_FILL bytes at least, for its check.
           if (length - done - size > 0 && length - done - size < NATIVE_FILL) size -= NATIVE_FILL;
           const piece = out.subarray(done, done + size);
-          const u = alignedWords(piece);
+          const skip = -piece.byteOffset & 3; // the piece's whole aligned words
+          const u = new Int32Array(piece.buffer, piece.byteOffset + skip, (size - skip) >>> 2);
           armPiece(u);
           nativeFill(piece);
           why = "the host's native generator wrote too few distinct values";
           if (!looksFilled(piece, 0) || !looksFilled(piece, size - 32)) throw new Error(why);
-          why = "the host's native generator left words unwritten, or wrote constant or repeating ones";
+          why = "the host's native generator's output was unwritten, constant or repeating";
           let refused = pieceRefused(u);
-          const lo = piece[0] | (piece[1] << 8) | (piece[2] << 16) | (piece[3] << 24);
-          const hi = piece[4] | (piece[5] << 8) | (piece[6] << 16) | (piece[7] << 24);
-          for (let i = 0; i < pieces; i++) refused |= isZero32((heads[2 * i] ^ lo) | (heads[2 * i + 1] ^ hi));
-          heads[2 * pieces] = lo;
-          heads[2 * pieces++ + 1] = hi;
+          for (const h of heads) refused |= isZero32((h[0] ^ u[0]) | (h[1] ^ u[1]));
+          heads.push(u.slice(0, 2));
           if (refused !== 0) throw new Error(why);
           why = "the host's native generator failed";
           done += size;
@@ -525,9 +496,7 @@ export function create(instance, host, { testing = false } = {}) {
         e.cause = cause;
         throw e;
       } finally {
-        heads.fill(0);
-        sampleLo.fill(0);
-        sampleHi.fill(0);
+        for (const h of heads) h.fill(0);
       }
       return;
     }
@@ -804,7 +773,7 @@ export function create(instance, host, { testing = false } = {}) {
           throw new RangeError(`shakerand: shakerand_engine_init refused the seed (${status})`);
         }
       } finally {
-        if (typeof seed === 'string') bytes.fill(0); // this copy only; a caller's buffer is theirs
+        if (typeof seed === 'string') bytes.fill(0); // our copy
       }
       this.#pointer = pointer;
       this.#kind = kind;
