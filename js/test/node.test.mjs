@@ -137,6 +137,21 @@ test("node: the entry sends the system generator's fills from NATIVE_FILL bytes 
   nonZero.forEach((n, i) => assert.ok(n > lengths[i] * 0.97, `buffer ${i}: ${n} non-zero bytes`));
 });
 
+test("node: a randomFillSync mock installed before the entry loads, good ends and zeros between, is refused (issue 45)", () => {
+  const entry = new URL('../lib/index.cjs', import.meta.url).pathname;
+  const script = `const c = require('node:crypto');
+    const real = c.randomFillSync;
+    c.randomFillSync = (buf) => { real(buf); buf.fill(0, 32, buf.length - 32); return buf; };
+    const s = require(${JSON.stringify(entry)});
+    const out = new Uint8Array(1 << 20);
+    let code = null;
+    try { s.randomFill(out); } catch (e) { code = e.code; }
+    console.log(JSON.stringify({ code, nonZero: out.filter((x) => x !== 0).length }));`;
+  const { code, nonZero } = JSON.parse(execFileSync(process.execPath, ['-e', script]).toString());
+  assert.equal(code, 'ERR_SHAKERAND_ENTROPY');
+  assert.equal(nonZero, 0, 'nothing handed out');
+});
+
 test('node: the modules import nothing but entropy', () => {
   for (const kernel of ['portable', 'simd128']) {
     const imports = WebAssembly.Module.imports(new WebAssembly.Module(wasm(kernel)));
