@@ -385,7 +385,8 @@ for name in $names; do
     echo "-Dmaven.repo.local=$dir/m2" >"$dir/.mvn/maven.config"
     out=$(cd "$dir" && PATH="$HOME/.cargo/bin:$PATH" sh -e ./run.sh 2>&1) ||
         fail "the README's $name recipe: $(echo "$out" | tail -15)"
-    last=$(echo "$out" | tail -n 1)
+    # The last line printed, without colour codes (Maven ends with some).
+    last=$(echo "$out" | sed 's/\x1b\[[0-9;]*m//g' | grep -v '^[[:space:]]*$' | tail -n 1)
     if [ -f "$scratch/recipes/$name/expect" ]; then
         [ "$last" = "$(cat "$scratch/recipes/$name/expect")" ] ||
             fail "the README's $name recipe printed '$last', the README says $(cat "$scratch/recipes/$name/expect")"
