@@ -27,11 +27,16 @@
 
 /* Seed material: the conditioner of src/policy.h over the operating
  * system's bytes, then the 64-bit words (little-endian) of every hardware
- * source that passed its health check, then a process-wide counter. SHAKERAND_OK;
- * SHAKERAND_EENTROPY (out untouched) when the operating system gives
- * nothing or the sources' lock fails; SHAKERAND_ENOMEM when the lock's
- * fork handlers cannot be installed (pthread_atfork). */
-int shakerand_entropy_gather(unsigned char *out, size_t len);
+ * source that passed its health check, then a process-wide counter.
+ * `restore`, when not NULL, names the restore the caller saw (two words
+ * that differ for every restore the process sees: src/system.c); the
+ * digest of a CPU-jitter sample is then appended, taken once per restore
+ * by the first seed that names it and reused by the others, and taken
+ * anew in a child process. SHAKERAND_OK; SHAKERAND_EENTROPY (out
+ * untouched) when the operating system gives nothing or the sources' lock
+ * fails; SHAKERAND_ENOMEM when the lock's fork handlers cannot be
+ * installed (pthread_atfork). */
+int shakerand_entropy_gather(unsigned char *out, size_t len, const uint64_t *restore);
 
 /* ---- hardware back ends --------------------------------------------------- */
 

@@ -58,6 +58,17 @@ enum {
     /* chacha8rand's key is TurboSHAKE256(material, D = 0x24)[0, 32);
      * turboshake256x8 takes the material itself as its seed. */
     SHAKERAND_CHACHA8_KEY_DOMAIN = 0x24,
+
+    /* After a restore (docs/system.md, "Snapshots and clones"): a CPU-jitter
+     * sample's digest, TurboSHAKE256(deltas, D = SHAKERAND_JITTER_DOMAIN)
+     * of SHAKERAND_JITTER_DIGEST_BYTES (each delta between two timer
+     * readings a 64-bit word, little-endian), follows the counter, and the
+     * conditioner then runs with domain byte
+     * SHAKERAND_RESTORE_CONDITIONER_DOMAIN, so material with a digest never
+     * meets material without one. Never counted as entropy. */
+    SHAKERAND_JITTER_DOMAIN = 0x25,
+    SHAKERAND_JITTER_DIGEST_BYTES = 32,
+    SHAKERAND_RESTORE_CONDITIONER_DOMAIN = 0x26,
 };
 
 #if defined(SHAKERAND_TESTING)

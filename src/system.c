@@ -157,16 +157,28 @@ static const volatile uint64_t *watched_vm_counter(void)
     return vm != &no_vm_counter ? vm : NULL;
 }
 
+/* The counter's word when this process began to watch it: a seed under
+ * another word follows a restore the process saw. */
+static _Atomic uint64_t vm_generation_at_start;
+
 static void watch_vm_counter(const volatile uint64_t *vm)
 {
+    atomic_store_explicit(&vm_generation_at_start,
+                          vm != NULL ? shakerand_system_vm_generation_read(vm) : 0,
+                          memory_order_relaxed);
     atomic_store_explicit(&vm_counter, vm != NULL ? vm : &no_vm_counter, memory_order_relaxed);
 }
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 
 static void on_fork_child(void) { atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed); }
 
+/* Moved by shakerand_system_new_epoch alone (a restore hook's call, not a
+ * fork): with the VM generation it names the restore a seed follows. */
+static _Atomic uint64_t restores;
+
 void shakerand_system_new_epoch(void)
 {
+    atomic_fetch_add_explicit(&restores, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed);
 }
 
@@ -479,13 +491,23 @@ int shakerand_system_key_engine_for_testing(shakerand_engine *engine, shakerand_
  * is, which the check after the take (still_sound) rejects. */
 static int seed_with(struct system_state *s, const void *extra, size_t extra_len)
 {
+    const uint64_t restored = atomic_load_explicit(&restores, memory_order_relaxed);
     const uint64_t seeded_epoch = atomic_load_explicit(&epoch, memory_order_relaxed);
     const volatile uint64_t *vm = watched_vm_counter();
     const uint64_t vm_generation = vm != NULL ? shakerand_system_vm_generation_read(vm) : 0;
     const long pid = shakerand_system_process_id();
     SHAKERAND_TEST_STEP(); /* a move from here on leaves the state older than the epoch */
+    /* After a restore this process saw (a restore hook's call, or the VM
+     * generation moved since the process began to watch it), every seed
+     * mixes in that restore's jitter digest (src/entropy.h). */
+    const uint64_t restore[2] = {restored, vm_generation};
+    const int after_restore =
+        restored != 0 ||
+        (vm != NULL &&
+         vm_generation != atomic_load_explicit(&vm_generation_at_start, memory_order_relaxed));
     unsigned char material[MATERIAL_MAX];
-    const int status = shakerand_entropy_gather(material, SEED_BYTES);
+    const int status =
+        shakerand_entropy_gather(material, SEED_BYTES, after_restore ? restore : NULL);
     SHAKERAND_TEST_STEP();
     if (status != SHAKERAND_OK)
         return status;

@@ -29,10 +29,11 @@ enum shakerand_fault {
     SHAKERAND_FAULT_NO_GETRANDOM,   /* os: as if neither getrandom were there */
     SHAKERAND_FAULT_NO_GETENTROPY,  /* os: as if getrandom and getentropy were */
     SHAKERAND_FAULT_LATER_ALL_ONES, /* hardware: healthy at start-up, then all-ones */
+    SHAKERAND_FAULT_FIXED,          /* os: the same bytes every time, in every process */
 };
-/* Sets the fault of source `name` ("os" takes FAIL and the NO_* faults,
- * hardware sources the others) and runs the health checks again; -1 for an
- * unknown name. */
+/* Sets the fault of source `name` ("os" takes FAIL, FIXED and the NO_*
+ * faults, hardware sources the others) and runs the health checks again;
+ * -1 for an unknown name. */
 int shakerand_entropy_fault_for_testing(const char *name, enum shakerand_fault fault);
 
 /* The conditioner's reads in the testing library, through the faults:
@@ -45,6 +46,15 @@ int shakerand_entropy_os_read_for_testing(unsigned char *out, size_t len, const 
 /* Forgets the health checks and the operating system's last reason, and
  * runs the checks again (conditioner.c). SHAKERAND_OK or the lock's error. */
 int shakerand_entropy_recheck_for_testing(void);
+/* How many CPU-jitter samples this process has taken (a seed after a
+ * restore: conditioner.c), and, while `fixed` is set, a sample that times
+ * nothing (its timer counts up by 100 a reading), so two processes' digests
+ * match and only the other inputs can make their seeds differ. */
+uint64_t shakerand_entropy_jitter_samples_for_testing(void);
+void shakerand_entropy_jitter_fixed_for_testing(int fixed);
+/* The counter the next seed's material takes (conditioner.c), so a test
+ * with the other inputs fixed can hold the material to known answers. */
+void shakerand_entropy_seed_counter_for_testing(uint64_t next);
 
 /* ---- the engines and the system generator (src/engine.c, src/system.c) ---- */
 

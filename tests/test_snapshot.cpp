@@ -662,6 +662,203 @@ TEST_F(Vmclock, PagesThatAreNotSuchADeviceAreIgnored)
     EXPECT_EQ(shakerand_system_watches_vm_generation(), 0);
 }
 
+// Every source repeats itself: the operating system gives the same bytes
+// in every process and no hardware source is used. Undone at the end.
+struct RepeatingSources {
+    std::vector<std::string> hardware;
+    RepeatingSources()
+    {
+        std::vector<shakerand_source_info> info(shakerand_sources(nullptr, 0));
+        shakerand_sources(info.data(), info.size());
+        for (std::size_t i = 1; i < info.size(); i++) {
+            hardware.emplace_back(info[i].name);
+            EXPECT_EQ(shakerand_entropy_fault_for_testing(info[i].name, SHAKERAND_FAULT_FAIL), 0);
+        }
+        EXPECT_EQ(shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_FIXED), 0);
+        shakerand_sources(info.data(), info.size());
+        for (std::size_t i = 1; i < info.size(); i++)
+            EXPECT_EQ(info[i].used, 0) << info[i].name;
+    }
+    ~RepeatingSources()
+    {
+        for (const auto &name : hardware)
+            shakerand_entropy_fault_for_testing(name.c_str(), SHAKERAND_FAULT_NONE);
+        shakerand_entropy_fault_for_testing("os", SHAKERAND_FAULT_NONE);
+        shakerand_entropy_jitter_fixed_for_testing(0);
+    }
+};
+
+// Two clones of one process (a fork child and its parent, the generator
+// seeded before the fork) see the disruption marker move, and each draws
+// 32 bytes from its reseed; the child's bytes come back through a pipe.
+struct ClonePair {
+    bytes parent, child;
+    std::uint64_t parent_samples = 0, child_samples = 0; // taken after the fork
+    bool child_ok = false;
+};
+
+class VmclockClones : public Vmclock
+{
+  protected:
+    std::uint64_t marker = 1;
+
+    ClonePair restore_two_clones()
+    {
+        ClonePair r;
+        (void)draw(16);
+        int go[2], back[2];
+        EXPECT_EQ(pipe(go), 0);
+        EXPECT_EQ(pipe(back), 0);
+        const std::uint64_t before = shakerand_entropy_jitter_samples_for_testing();
+        const pid_t pid = fork();
+        if (pid == 0) {
+            char c;
+            bool ok = read(go[0], &c, 1) == 1;
+            const bytes b = draw(32);
+            const std::uint64_t n = shakerand_entropy_jitter_samples_for_testing() - before;
+            ok = ok && write(back[1], b.data(), b.size()) == static_cast<ssize_t>(b.size()) &&
+                 write(back[1], &n, sizeof n) == static_cast<ssize_t>(sizeof n);
+            _exit(ok ? 0 : 1);
+        }
+        EXPECT_GT(pid, 0);
+        set_disruption(++marker); // the page is shared: both see the restore
+        EXPECT_EQ(write(go[1], "g", 1), 1);
+        r.parent = draw(32);
+        r.parent_samples = shakerand_entropy_jitter_samples_for_testing() - before;
+        r.child.resize(32);
+        EXPECT_EQ(read(back[0], r.child.data(), 32), 32);
+        EXPECT_EQ(read(back[0], &r.child_samples, sizeof r.child_samples),
+                  static_cast<ssize_t>(sizeof r.child_samples));
+        int status = 0;
+        waitpid(pid, &status, 0);
+        r.child_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+        for (int fd : {go[0], go[1], back[0], back[1]})
+            close(fd);
+        return r;
+    }
+};
+
+// No vmgenid and no CPU source (QEMU's qemu64): both clones read the same
+// operating-system bytes and have the same seed counter, so their reseeds
+// after the restore differ only by the CPU-jitter sample each takes. The
+// control: with the sample's timer made to tick alike in both, they match.
+TEST_F(VmclockClones, ClonesWhoseSourcesRepeatDifferByTheirJitterAlone)
+{
+    make(4096, 0x4b4c4356, 0);
+    set_disruption(marker);
+    watch();
+    on_new_thread(true, [this] {
+        RepeatingSources repeating;
+        shakerand_entropy_jitter_fixed_for_testing(1);
+        const ClonePair same = restore_two_clones();
+        EXPECT_TRUE(same.child_ok);
+        EXPECT_EQ(same.parent, same.child) << "something besides the jitter differs";
+        EXPECT_EQ(same.parent_samples, 1u);
+        EXPECT_EQ(same.child_samples, 1u);
+
+        shakerand_entropy_jitter_fixed_for_testing(0);
+        const ClonePair clones = restore_two_clones();
+        EXPECT_TRUE(clones.child_ok);
+        EXPECT_NE(clones.parent, clones.child) << "the clones hand out the same bytes";
+        EXPECT_EQ(clones.parent_samples, 1u);
+        EXPECT_EQ(clones.child_samples, 1u) << "the child reused the parent's sample";
+    });
+}
+
+// One sample per restore for the process: the first thread to reseed takes
+// it, the others (and later reseeds in the same epoch) reuse its digest; a
+// new restore, by the marker or by new_epoch, takes a new one, and a child
+// process takes its own.
+TEST_F(VmclockClones, OneSamplePerRestoreForTheProcess)
+{
+    make(4096, 0x4b4c4356, 0);
+    set_disruption(marker);
+    watch();
+    on_new_thread(true, [] { (void)draw(16); });
+    constexpr int kThreads = 4;
+    const std::uint64_t samples = shakerand_entropy_jitter_samples_for_testing();
+    const std::uint64_t seeds = shakerand_system_seed_count_for_testing();
+    set_disruption(++marker);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kThreads; i++)
+        threads.emplace_back([] {
+            (void)draw(16);
+            shakerand_system_reseed(); // later in the same epoch
+            (void)draw(16);
+        });
+    for (auto &t : threads)
+        t.join();
+    EXPECT_EQ(shakerand_system_seed_count_for_testing(), seeds + 2 * kThreads);
+    EXPECT_EQ(shakerand_entropy_jitter_samples_for_testing(), samples + 1);
+
+    on_new_thread(true, [] { (void)draw(16); });
+    EXPECT_EQ(shakerand_entropy_jitter_samples_for_testing(), samples + 1);
+    set_disruption(++marker);
+    on_new_thread(true, [] { (void)draw(16); });
+    EXPECT_EQ(shakerand_entropy_jitter_samples_for_testing(), samples + 2);
+    shakerand_system_new_epoch();
+    on_new_thread(true, [] { (void)draw(16); });
+    EXPECT_EQ(shakerand_entropy_jitter_samples_for_testing(), samples + 3);
+
+    // A child of a process that took this restore's sample takes its own:
+    // the parent's digest is no fresher in the child than in the parent.
+    on_new_thread(true, [] {
+        (void)draw(16);
+        const std::uint64_t before = shakerand_entropy_jitter_samples_for_testing();
+        int back[2];
+        ASSERT_EQ(pipe(back), 0);
+        const pid_t pid = fork();
+        if (pid == 0) {
+            (void)draw(16);
+            const std::uint64_t n = shakerand_entropy_jitter_samples_for_testing() - before;
+            _exit(write(back[1], &n, sizeof n) == static_cast<ssize_t>(sizeof n) ? 0 : 1);
+        }
+        ASSERT_GT(pid, 0);
+        std::uint64_t in_child = 0;
+        EXPECT_EQ(read(back[0], &in_child, sizeof in_child),
+                  static_cast<ssize_t>(sizeof in_child));
+        int status = 0;
+        waitpid(pid, &status, 0);
+        close(back[0]);
+        close(back[1]);
+        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        EXPECT_EQ(in_child, 1u) << "the child reused its parent's sample";
+        shakerand_system_reseed();
+        (void)draw(16);
+        EXPECT_EQ(shakerand_entropy_jitter_samples_for_testing(), before) << "the parent's is kept";
+    });
+}
+
+// The material after a restore, with every input fixed, is the reference
+// model's (tools/shakerand_ref.py: system_conditioner(os, [], 1,
+// jitter_digest([100] * 2048)), os byte i being 0xA5 ^ i, the FIXED
+// fault's): the operating system's bytes, the counter and the digest of
+// 2048 deltas of 100 ticks, with domain byte 0x26. The generator's first
+// bytes are those of an engine keyed as it keys one from that material.
+TEST(Restore, TheMaterialAfterARestoreIsTheModels)
+{
+    const bytes material = test::from_hex(
+        "71b6af073081489ee43a97fbc7244cc4bdd5b5e08660f7ff62d2d2134e875fd0"
+        "d9481a41387e242dcb9198eb59439f806fe9c4bfbe3f81e2e507aa0289881979");
+    bytes got;
+    {
+        RepeatingSources repeating;
+        shakerand_entropy_jitter_fixed_for_testing(1);
+        shakerand_system_new_epoch();
+        shakerand_entropy_seed_counter_for_testing(1);
+        on_new_thread(true, [&got] { got = draw(64); });
+    }
+    shakerand_system_new_epoch(); // the fixed sample's digest is no later restore's
+    shakerand_engine e;
+    ASSERT_EQ(shakerand_system_key_engine_for_testing(&e, shakerand_system_kind(),
+                                                      material.data(), nullptr, 0),
+              SHAKERAND_OK);
+    bytes want(64);
+    shakerand_engine_fill(&e, want.data(), want.size());
+    shakerand_engine_wipe(&e);
+    EXPECT_EQ(test::to_hex(got), test::to_hex(want));
+}
+
 // A front end's buffer check compares both epoch words with no branch of
 // its own for a counter that is not watched: the core hands out a word
 // that stays 0 then, never NULL, and the counter's own word when watched.

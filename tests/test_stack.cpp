@@ -399,7 +399,11 @@ TEST_F(Stack, SystemReseeds)
     on_new_thread([] {
         (void)shakerand_system_u64();
         const std::uint8_t extra[40] = {1, 2, 3};
-        for (bool with_data : {false, true}) {
+        // The third: a reseed after a restore, which takes a jitter sample.
+        for (int variant : {0, 1, 2}) {
+            const bool with_data = variant == 1;
+            if (variant == 2)
+                shakerand_system_new_epoch();
             Case c;
             c.chacha8_keys = system_is_chacha8();
             int status = -1;
@@ -408,7 +412,9 @@ TEST_F(Stack, SystemReseeds)
             });
             EXPECT_EQ(status, SHAKERAND_OK);
             add_future_system_output(c.future);
-            expect_clean(c, with_data ? "shakerand_system_reseed_with" : "shakerand_system_reseed");
+            expect_clean(c, variant == 1   ? "shakerand_system_reseed_with"
+                            : variant == 2 ? "shakerand_system_reseed after a restore"
+                                           : "shakerand_system_reseed");
         }
     });
 }

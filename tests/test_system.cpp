@@ -307,6 +307,54 @@ std::pair<bytes, bytes> fork_in_new_thread(bool wipe_on_fork, pid_t (*make_child
     return {child, parent};
 }
 
+// The CPU-jitter sample is taken only for a seed after a restore
+// (tests/test_snapshot.cpp): nothing in this program reports one, so its
+// seeds, reseeds, threads and children take none.
+TEST_F(System, NoJitterSampleWithoutARestore)
+{
+    (void)draw(16);
+    ASSERT_EQ(SHAKERAND_OK, shakerand_system_reseed());
+    std::thread([] { (void)draw(16); }).join();
+    const bytes child = from_child([] {
+        (void)draw(16);
+        const std::uint64_t n = shakerand_entropy_jitter_samples_for_testing();
+        bytes b(64);
+        std::memcpy(b.data(), &n, sizeof n);
+        return b;
+    });
+    std::uint64_t in_child = 1;
+    std::memcpy(&in_child, child.data(), sizeof in_child);
+    EXPECT_EQ(in_child, 0u);
+    EXPECT_EQ(shakerand_entropy_jitter_samples_for_testing(), 0u);
+}
+
+// Without a restore the material is what it always was, the reference
+// model's (tools/shakerand_ref.py: system_conditioner(os, [], 1), os byte
+// i being 0xA5 ^ i, the FIXED fault's; the vector file's derivation begins
+// at the material): no jitter digest, domain byte 0x22.
+TEST_F(System, TheMaterialWithoutARestoreIsTheModels)
+{
+    const bytes material = test::from_hex(
+        "dfe081c0fdea5681fadf9e7affe97d4929547e72527271a9e6686f7f3c7b50ba"
+        "b617f1d290cdc9f530095c32e644346f06445028f16c58c804eabcb25358c041");
+    for (const auto &s : sources())
+        ASSERT_EQ(shakerand_entropy_fault_for_testing(
+                      s.name, s.name == std::string("os") ? SHAKERAND_FAULT_FIXED
+                                                          : SHAKERAND_FAULT_FAIL),
+                  0);
+    shakerand_entropy_seed_counter_for_testing(1);
+    bytes got;
+    std::thread([&got] { got = draw(64); }).join();
+    shakerand_engine e;
+    ASSERT_EQ(shakerand_system_key_engine_for_testing(&e, shakerand_system_kind(),
+                                                      material.data(), nullptr, 0),
+              SHAKERAND_OK);
+    bytes want(64);
+    shakerand_engine_fill(&e, want.data(), want.size());
+    shakerand_engine_wipe(&e);
+    EXPECT_EQ(test::to_hex(got), test::to_hex(want));
+}
+
 TEST_F(System, ForkFromAThreadReseedsTheChild)
 {
     const auto [child, parent] = fork_in_new_thread(true, libc_fork);

@@ -270,15 +270,37 @@ SYSTEM_POLICY = {
 }
 
 
-def system_conditioner(os_bytes, hw_words, counter):
+# After a restore the process saw, the C core's seeds also mix in a
+# CPU-jitter sample's digest (src/policy.h, docs/system.md "Snapshots and
+# clones"). Not in SYSTEM_POLICY: only the C core takes the sample, and
+# material without a digest is what it always was.
+JITTER_DOMAIN = 0x25
+JITTER_DIGEST_BYTES = 32
+RESTORE_CONDITIONER_DOMAIN = 0x26
+
+
+def jitter_digest(deltas):
+    """TurboSHAKE256 of the sample's timer deltas, each a 64-bit word,
+    little-endian, with D = 0x25: 32 bytes."""
+    message = b"".join((d & MASK64).to_bytes(8, "little") for d in deltas)
+    return turboshake256(message, JITTER_DOMAIN, JITTER_DIGEST_BYTES)
+
+
+def system_conditioner(os_bytes, hw_words, counter, jitter=None):
     """The seed material from the sources (src/entropy/conditioner.c):
-    TurboSHAKE256(os || hw words || counter, D = 0x22)[0, 64)."""
+    TurboSHAKE256(os || hw words || counter, D = 0x22)[0, 64); after a
+    restore, with `jitter` the sample's digest,
+    TurboSHAKE256(os || hw words || counter || jitter, D = 0x26)[0, 64)."""
     p = SYSTEM_POLICY
     if len(os_bytes) != p["os_seed_bytes"] or len(hw_words) * 8 % p["hw_seed_bytes"]:
         raise ValueError("os_seed_bytes from the OS, hw_seed_bytes from each hardware source")
     message = (os_bytes + b"".join(w.to_bytes(8, "little") for w in hw_words) +
                counter.to_bytes(p["counter_bytes"], "little"))
-    return turboshake256(message, p["conditioner_domain"], p["seed_material_bytes"])
+    if jitter is None:
+        return turboshake256(message, p["conditioner_domain"], p["seed_material_bytes"])
+    if len(jitter) != JITTER_DIGEST_BYTES:
+        raise ValueError("the jitter digest is JITTER_DIGEST_BYTES")
+    return turboshake256(message + jitter, RESTORE_CONDITIONER_DOMAIN, p["seed_material_bytes"])
 
 
 def system_engine_seed(kind, material, extra=None):

@@ -7,6 +7,8 @@
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <string.h>
+#include <time.h>
 
 #include "../entropy.h"
 #include "../internal.h"
@@ -74,6 +76,15 @@ static struct {
     const char *reason;
 } hw_state[HW_COUNT + 1];
 static int health_checked;
+/* The jitter digest of the last restore a seed named (shakerand_entropy_gather),
+ * and that restore's words; `valid` is cleared when this process finds it
+ * took the lock over from its parent (lock_sources), so a child samples
+ * its own. */
+static struct {
+    int valid;
+    uint64_t restore[2];
+    unsigned char digest[SHAKERAND_JITTER_DIGEST_BYTES];
+} jitter;
 static const char *os_reason = NULL;
 static const char *os_method = NULL; /* NULL: shakerand_os_call.name */
 static _Atomic uint64_t seed_counter;
@@ -171,6 +182,10 @@ static int lock_sources(void)
         holding = 0;
         return SHAKERAND_EENTROPY;
     }
+    if (lock.taken_over) { /* a child: the parent's digest is not this process's */
+        lock.taken_over = 0;
+        jitter.valid = 0;
+    }
     return SHAKERAND_OK;
 }
 
@@ -256,10 +271,125 @@ static void absorb_u64(shakerand_xof *xof, uint64_t w)
     shakerand_memzero(b, sizeof b);
 }
 
-int shakerand_entropy_gather(unsigned char *out, size_t len)
+/* ---- the CPU-jitter sample after a restore ----------------------------------
+ * Two clones of one snapshot whose kernel was not reseeded (no vmgenid) and
+ * whose CPU has no random instruction read the same bytes from every
+ * source; what still differs between them is how long each takes to run
+ * the same code after the restore (caches, TLB, interrupts, the host's
+ * scheduling of the vCPU). The sample times JITTER_SAMPLES short runs of
+ * memory touches, as the Linux kernel's jitter fallback and the
+ * jitterentropy library do, and hashes every raw delta. It is mixed in, never
+ * counted: whoever runs the hypervisor can predict or steer the guest's
+ * timing (docs/system.md). Its size keeps it to a fraction of a
+ * millisecond natively (measured there). */
+enum {
+    JITTER_SAMPLES = 2048,
+    JITTER_TOUCHES = 16,        /* memory touches per timed run */
+    JITTER_MEMORY = 64 * 1024,  /* larger than a first-level data cache */
+    JITTER_STRIDE = 64 * 7 + 8, /* a new cache line each touch, wrapping unevenly */
+    JITTER_BATCH = 17,          /* deltas per absorb: one TurboSHAKE256 block */
+};
+_Static_assert((JITTER_MEMORY & (JITTER_MEMORY - 1)) == 0, "a power of two: masked index");
+
+/* Touched under the sources' lock only; its contents are no secret. */
+static volatile unsigned char jitter_memory[JITTER_MEMORY];
+
+#if defined(SHAKERAND_TESTING)
+static _Atomic uint64_t jitter_samples_taken;
+static _Atomic int jitter_fixed;
+
+uint64_t shakerand_entropy_jitter_samples_for_testing(void)
+{
+    return atomic_load(&jitter_samples_taken);
+}
+void shakerand_entropy_jitter_fixed_for_testing(int fixed) { atomic_store(&jitter_fixed, fixed); }
+#endif
+
+/* The cycle counter where user space may read it, else the monotonic clock
+ * in nanoseconds. */
+static inline uint64_t jitter_clock(void)
+{
+#if defined(SHAKERAND_TESTING)
+    static _Thread_local uint64_t fixed_ticks;
+    if (atomic_load_explicit(&jitter_fixed, memory_order_relaxed))
+        return fixed_ticks += 100; /* the same deltas in every process */
+#endif
+#if defined(__x86_64__)
+    uint32_t lo, hi;
+    __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+    return (uint64_t)hi << 32 | lo;
+#elif defined(__aarch64__)
+    uint64_t v;
+    __asm__ volatile("mrs %0, cntvct_el0" : "=r"(v));
+    return v;
+#elif defined(__powerpc64__)
+    return __builtin_ppc_get_timebase();
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+#endif
+}
+
+/* Under the lock. The walk's next line depends on the last delta, so two
+ * clones that differ once also walk differently from then on. */
+__attribute__((noinline)) static void
+jitter_sample(unsigned char digest[SHAKERAND_JITTER_DIGEST_BYTES])
+{
+    shakerand_xof xof;
+    shakerand_turboshake256_init(&xof, SHAKERAND_JITTER_DOMAIN);
+    unsigned char batch[JITTER_BATCH * 8];
+    size_t pos = 0;
+    int in_batch = 0;
+    uint64_t before = jitter_clock();
+    for (int i = 0; i < JITTER_SAMPLES; i++) {
+        for (int k = 0; k < JITTER_TOUCHES; k++) {
+            pos = (pos + JITTER_STRIDE) & (JITTER_MEMORY - 1);
+            jitter_memory[pos] = (unsigned char)(jitter_memory[pos] + 1);
+        }
+        const uint64_t now = jitter_clock();
+        const uint64_t delta = now - before;
+        before = now;
+        pos = (pos + (size_t)(delta & 0x3F)) & (JITTER_MEMORY - 1);
+        for (int t = 0; t < 8; t++)
+            batch[8 * in_batch + t] = (unsigned char)(delta >> (8 * t));
+        if (++in_batch == JITTER_BATCH) {
+            shakerand_xof_absorb_unwiped(&xof, batch, sizeof batch);
+            in_batch = 0;
+        }
+    }
+    shakerand_xof_absorb_unwiped(&xof, batch, (size_t)in_batch * 8);
+    shakerand_xof_squeeze_unwiped(&xof, digest, SHAKERAND_JITTER_DIGEST_BYTES);
+    shakerand_xof_wipe(&xof);
+    shakerand_memzero(batch, sizeof batch);
+#if defined(SHAKERAND_TESTING)
+    atomic_fetch_add(&jitter_samples_taken, 1);
+#endif
+}
+
+/* Under the lock: the digest for the restore `restore` names, sampled by
+ * the first seed that names it in this process. */
+static void jitter_digest(const uint64_t restore[2],
+                          unsigned char digest[SHAKERAND_JITTER_DIGEST_BYTES])
+{
+    if (!jitter.valid ||
+        ((jitter.restore[0] ^ restore[0]) | (jitter.restore[1] ^ restore[1])) != 0) {
+        jitter.valid = 0;
+        SHAKERAND_SIGNAL_FENCE(); /* a raw fork in the sample leaves a child that samples again */
+        jitter_sample(jitter.digest);
+        jitter.restore[0] = restore[0];
+        jitter.restore[1] = restore[1];
+        SHAKERAND_SIGNAL_FENCE();
+        jitter.valid = 1;
+    }
+    memcpy(digest, jitter.digest, SHAKERAND_JITTER_DIGEST_BYTES);
+}
+
+int shakerand_entropy_gather(unsigned char *out, size_t len, const uint64_t *restore)
 {
     size_t used[HW_COUNT + 1];
     size_t n_used = 0;
+    unsigned char jitter_bytes[SHAKERAND_JITTER_DIGEST_BYTES];
     int status = lock_sources();
     if (status != SHAKERAND_OK)
         return status;
@@ -268,6 +398,8 @@ int shakerand_entropy_gather(unsigned char *out, size_t len)
     for (size_t i = 0; shakerand_hw_sources[i] != NULL; i++)
         if (hw_state[i].used)
             used[n_used++] = i;
+    if (restore != NULL)
+        jitter_digest(restore, jitter_bytes);
     release_lock();
 
     unsigned char os[OS_BYTES];
@@ -276,11 +408,13 @@ int shakerand_entropy_gather(unsigned char *out, size_t len)
     status = record_os(method, reason);
     if (os_status != 0 || status != SHAKERAND_OK) {
         shakerand_memzero(os, sizeof os);
+        shakerand_memzero(jitter_bytes, sizeof jitter_bytes);
         return os_status != 0 ? SHAKERAND_EENTROPY : status;
     }
 
     shakerand_xof xof;
-    shakerand_turboshake256_init(&xof, CONDITIONER_DOMAIN);
+    shakerand_turboshake256_init(&xof, restore != NULL ? SHAKERAND_RESTORE_CONDITIONER_DOMAIN
+                                                       : CONDITIONER_DOMAIN);
     shakerand_xof_absorb_unwiped(&xof, os, sizeof os);
     shakerand_memzero(os, sizeof os);
     for (size_t k = 0; k < n_used && status == SHAKERAND_OK; k++) {
@@ -303,12 +437,16 @@ int shakerand_entropy_gather(unsigned char *out, size_t len)
     }
     if (status != SHAKERAND_OK) {
         shakerand_xof_wipe(&xof);
+        shakerand_memzero(jitter_bytes, sizeof jitter_bytes);
         return status;
     }
 
     /* The counter makes every seed's input distinct even if every source
      * repeated itself. */
     absorb_u64(&xof, atomic_fetch_add_explicit(&seed_counter, 1, memory_order_relaxed));
+    if (restore != NULL)
+        shakerand_xof_absorb_unwiped(&xof, jitter_bytes, sizeof jitter_bytes);
+    shakerand_memzero(jitter_bytes, sizeof jitter_bytes);
     shakerand_xof_squeeze_unwiped(&xof, out, len);
     shakerand_xof_wipe(&xof);
     return SHAKERAND_OK;
@@ -321,7 +459,7 @@ __attribute__((noinline)) static int entropy(void *out, size_t len)
 {
     if (!shakerand_thread_enter())
         return shakerand_entropy_os_signal_safe(out, len);
-    const int status = shakerand_entropy_gather(out, len);
+    const int status = shakerand_entropy_gather(out, len, NULL);
     shakerand_thread_leave();
     return status;
 }
@@ -383,6 +521,11 @@ size_t shakerand_sources(shakerand_source_info *out, size_t max)
 }
 
 #if defined(SHAKERAND_TESTING)
+void shakerand_entropy_seed_counter_for_testing(uint64_t next)
+{
+    atomic_store_explicit(&seed_counter, next, memory_order_relaxed);
+}
+
 int shakerand_entropy_recheck_for_testing(void)
 {
     const int status = lock_sources();

@@ -45,6 +45,10 @@ int shakerand_entropy_os_read_for_testing(unsigned char *out, size_t len, const 
     enum shakerand_os_step first = SHAKERAND_OS_VDSO;
     switch (atomic_load(&os_fault)) {
         case SHAKERAND_FAULT_FAIL: *reason = "failed (injected fault)"; return -1;
+        case SHAKERAND_FAULT_FIXED:
+            for (size_t i = 0; i < len; i++)
+                out[i] = (unsigned char)(0xA5 ^ i);
+            return 0;
         case SHAKERAND_FAULT_NO_VDSO: first = SHAKERAND_OS_GETRANDOM; break;
         case SHAKERAND_FAULT_NO_GETRANDOM: first = SHAKERAND_OS_GETENTROPY; break;
         case SHAKERAND_FAULT_NO_GETENTROPY: first = SHAKERAND_OS_URANDOM; break;
