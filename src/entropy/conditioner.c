@@ -77,9 +77,9 @@ static struct {
 } hw_state[HW_COUNT + 1];
 static int health_checked;
 /* The jitter digest of the last restore a seed named (shakerand_entropy_gather),
- * and that restore's words; `valid` is cleared when this process finds it
- * took the lock over from its parent (lock_sources), so a child samples
- * its own. */
+ * and that restore's words; `valid` is cleared in a child (by the fork
+ * handler, and when it takes the lock over from its parent: lock_sources),
+ * so a child samples its own. */
 static struct {
     int valid;
     uint64_t restore[2];
@@ -153,6 +153,9 @@ static void after_fork_in_parent(void)
 
 static void after_fork_in_child(void)
 {
+    /* Also where the lock's mark is not renewed (an emulator that accepts
+     * WIPEONFORK and does nothing): the parent's digest is not the child's. */
+    jitter.valid = 0;
     if (fork_took)
         release_lock();
     else if (pthread_mutex_init(&lock.mutex, NULL) != 0)
