@@ -179,7 +179,8 @@ static _Atomic uint64_t restores;
 void shakerand_system_new_epoch(void)
 {
     atomic_fetch_add_explicit(&restores, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed);
+    /* Release: a seed that reads this epoch (acquire) reads this restore. */
+    atomic_fetch_add_explicit(&epoch, 1, memory_order_release);
 }
 
 /* Whether s was seeded in this epoch and VM generation (0 where none is
@@ -491,8 +492,8 @@ int shakerand_system_key_engine_for_testing(shakerand_engine *engine, shakerand_
  * is, which the check after the take (still_sound) rejects. */
 static int seed_with(struct system_state *s, const void *extra, size_t extra_len)
 {
+    const uint64_t seeded_epoch = atomic_load_explicit(&epoch, memory_order_acquire);
     const uint64_t restored = atomic_load_explicit(&restores, memory_order_relaxed);
-    const uint64_t seeded_epoch = atomic_load_explicit(&epoch, memory_order_relaxed);
     const volatile uint64_t *vm = watched_vm_counter();
     const uint64_t vm_generation = vm != NULL ? shakerand_system_vm_generation_read(vm) : 0;
     const long pid = shakerand_system_process_id();
