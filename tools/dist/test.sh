@@ -29,10 +29,11 @@ step "dist/ is $version from $commit; SHA256SUMS holds ($(wc -l <"$dist/SHA256SU
 # The SBOM against SPDX 2.3's rules, by the SPDX project's own validator
 # (spdx-tools from PyPI, pinned, in a virtual environment of its own).
 spdx_venv=$root/build-dist/spdx-venv
+( flock 8 # another run making it at the same time waits
 if [ ! -x "$spdx_venv/bin/pyspdxtools" ]; then
     python3 -m venv "$spdx_venv"
     "$spdx_venv/bin/pip" install -q --disable-pip-version-check spdx-tools==0.8.5
-fi
+fi ) 8>>"$spdx_venv.lock"
 if ! out=$("$spdx_venv/bin/pyspdxtools" -i "$dist/shakerand-$version.spdx.json" 2>&1) || [ -n "$out" ]; then
     echo "$out" >&2
     fail "the SBOM is not valid SPDX 2.3"
