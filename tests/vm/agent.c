@@ -12,10 +12,14 @@
  *                and poll() results seen since the last info, then "end TAG"
  *
  * Front ends: "c", this process's system generator (libshakerand.a);
- * "cli", a long-running `shakerand bytes --hex` into a pipe; "go-pure" and
- * "go-cgo", gdraw/ in each build, and "openssl" and "openssl-default",
- * odraw.c's RAND_bytes with and without the OpenSSL provider's
- * configuration, asked over pipes. The vmclock page and
+ * "cli", a long-running `shakerand bytes --hex` into a pipe; and programs
+ * asked over pipes (the table "asked" below): "go-pure" and "go-cgo",
+ * gdraw/ in each build; "openssl" and "openssl-default", odraw.c's
+ * RAND_bytes with and without the OpenSSL provider's configuration;
+ * "java-jni" and "java-pure", jdraw/ on the jar's two paths; "python",
+ * pydraw.py; "js", jsdraw.mjs under node; "rust", rdraw/. A program with
+ * several channels (java-jni.securerandom, java-jni.shakerandom, ...)
+ * gives each channel's words as a front end of its own. The vmclock page and
  * the device's poll() are read here directly, for the record only.
  */
 #define _GNU_SOURCE
@@ -161,10 +165,39 @@ static void report_notifications(void)
     }
 }
 
-/* The children asked over pipes (gdraw's protocol) and their first lines. */
-enum { ASKED = 4 };
-static const char *const asked_names[ASKED] = {"go-pure", "go-cgo", "openssl", "openssl-default"};
-static char hellos[ASKED][200];
+/* The children asked over pipes (gdraw's protocol: a first line, then for
+ * each line N, N words of each of its channels in order) and their first
+ * lines. The runtimes' programs are on the read-only disk mounted at /rt
+ * (init); env sets what each runtime needs to find its own files. */
+#define RT_PYTHON_ENV                                                                         \
+    "/bin/env", "PYTHONHOME=/rt/python", "PYTHONPATH=/rt/pylib", "PYTHONDONTWRITEBYTECODE=1", \
+        "LD_LIBRARY_PATH=/rt/python/lib"
+#define RT_JAVA \
+    "/rt/java/bin/java", "-Xmx48m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"
+static const struct asked {
+    const char *name;
+    const char *channels[3];
+    char *argv[12];
+} asked[] = {
+    {"go-pure", {"go-pure"}, {"/bin/go-pure"}},
+    {"go-cgo", {"go-cgo"}, {"/bin/go-cgo"}},
+    {"openssl", {"openssl"}, {"/bin/odraw", "/etc/shakerand.cnf"}},
+    {"openssl-default", {"openssl-default"}, {"/bin/odraw", "-"}},
+    {"java-jni",
+     {"java-jni.securerandom", "java-jni.shakerandom"},
+     {RT_JAVA, "-cp", "/rt/shakerand.jar:/rt/jdraw", "JDraw"}},
+    {"java-pure",
+     {"java-pure.securerandom", "java-pure.shakerandom"},
+     {RT_JAVA, "-Dshakerand.native=false", "-cp", "/rt/shakerand.jar:/rt/jdraw", "JDraw"}},
+    {"python",
+     {"python.token_bytes", "python.random", "python.numpy"},
+     {RT_PYTHON_ENV, "/rt/python/bin/python3", "/rt/pydraw.py"}},
+    {"js", {"js.randomBytes", "js.random", "js.fill64k"}, {"/rt/node", "/rt/jsdraw.mjs"}},
+    {"rust", {"rust.rng", "rust.getrandom"}, {"/rt/rdraw"}},
+};
+enum { ASKED = sizeof asked / sizeof asked[0] };
+static char hellos[ASKED][300];
+static double hello_at[ASKED]; /* uptime when its first line was read */
 
 static void info(void)
 {
@@ -181,7 +214,8 @@ static void info(void)
         fprintf(out, "i kernel getrandom %016llx\n", (unsigned long long)k);
     fprintf(out, "i c watches_vm_generation=%d\n", shakerand_system_watches_vm_generation());
     for (int i = 0; i < ASKED; i++)
-        fprintf(out, "i %s %s", asked_names[i], hellos[i]);
+        fprintf(out, "i %s %.*s ready_at=%.1fs\n", asked[i].name, (int)strcspn(hellos[i], "\n"),
+                hellos[i], hello_at[i]);
     if (vmclock != NULL) {
         uint64_t marker, flags, counter;
         vmclock_words(&marker, &flags, &counter);
@@ -223,13 +257,10 @@ int main(int argc, char **argv)
         }
     }
 
-    char *pure_argv[] = {"/bin/go-pure", NULL}, *cgo_argv[] = {"/bin/go-cgo", NULL};
-    char *ossl_argv[] = {"/bin/odraw", "/etc/shakerand.cnf", NULL};
-    char *plain_argv[] = {"/bin/odraw", "-", NULL};
     char *cli_argv[] = {"/bin/shakerand", "bytes", "--hex", "1T", NULL};
-    struct child go[ASKED] = {
-        spawn(asked_names[0], pure_argv, 1), spawn(asked_names[1], cgo_argv, 1),
-        spawn(asked_names[2], ossl_argv, 1), spawn(asked_names[3], plain_argv, 1)};
+    struct child go[ASKED];
+    for (int i = 0; i < ASKED; i++)
+        go[i] = spawn(asked[i].name, (char *const *)asked[i].argv, 1);
     const struct child cli = spawn("cli", cli_argv, 0);
     for (int i = 0; i < ASKED; i++) {
         size_t n = 0;
@@ -239,6 +270,7 @@ int main(int argc, char **argv)
                 break;
         }
         hellos[i][n - 1] = '\n';
+        hello_at[i] = uptime();
     }
     fprintf(out, "i cli pipe=%d\n", fcntl(cli.from, F_GETPIPE_SZ));
     (void)shakerand_system_u64(); /* the first seed, before any snapshot */
@@ -269,13 +301,14 @@ int main(int argc, char **argv)
         if (sscanf(line, "draw %u %63s", &n, tag) == 2 && n > 0 && n <= 1000) {
             for (unsigned i = 0; i < n; i++)
                 fprintf(out, "w c %016llx\n", (unsigned long long)shakerand_system_u64());
-            for (int g = 0; g < ASKED; g++) {
+            for (int g = 0; g < ASKED; g++)
                 dprintf(go[g].to, "%u\n", n);
-                for (unsigned i = 0; i < n; i++) {
-                    read_exactly(go[g].from, text, 17, go[g].name);
-                    fprintf(out, "w %s %.16s\n", go[g].name, text);
-                }
-            }
+            for (int g = 0; g < ASKED; g++)
+                for (int c = 0; c < 3 && asked[g].channels[c] != NULL; c++)
+                    for (unsigned i = 0; i < n; i++) {
+                        read_exactly(go[g].from, text, 17, go[g].name);
+                        fprintf(out, "w %s %.16s\n", asked[g].channels[c], text);
+                    }
             for (unsigned i = 0; i < n; i++) {
                 read_exactly(cli.from, text, 16, "cli");
                 fprintf(out, "w cli %.16s\n", text);

@@ -3,8 +3,10 @@
 #
 # A real VM snapshot restored twice (issue 37): a guest kernel under QEMU
 # (TCG: KVM does not work on this machine kind) runs the C system generator,
-# the CLI's `bytes` stream, Go in both builds and OpenSSL's RAND_bytes with
-# the provider's configuration and without it (issue 47); the host snapshots it,
+# the CLI's `bytes` stream, Go in both builds, OpenSSL's RAND_bytes with
+# the provider's configuration and without it (issue 47), and from a
+# read-only disk Java (the jar's JNI and pure-Java paths), Python (with
+# numpy), JavaScript under Node and Rust (issue 46); the host snapshots it,
 # restores the snapshot twice and a snapshot of a clone once more (a chain),
 # and compares what each copy hands out after the snapshot point with the
 # other copies' output and with the snapshot's own continuation (the
@@ -20,9 +22,11 @@
 # the system's apt is not touched), into ${SHAKERAND_VM_CACHE:-~/.cache/
 # shakerand-vm}: Debian 13's qemu-system-x86 and its library closure, run
 # through that release's own dynamic loader (Debian 12's libc is too old
-# for it); trixie-backports' cloud kernel and its modules (ptp_vmclock.ko,
-# the vmclock driver; SHAKERAND_VM_KERNEL names another version);
-# busybox-static. Scenario 6 needs a QEMU whose vmclock device keeps the VM
+# for it); trixie-backports' cloud kernel and two of its modules
+# (ptp_vmclock.ko, the vmclock driver, and virtio_blk.ko for the runtimes'
+# disk; SHAKERAND_VM_KERNEL names another version); busybox-static; for
+# the runtimes, numpy from PyPI into pip's cache there, and a jlink
+# runtime. Scenario 6 needs a QEMU whose vmclock device keeps the VM
 # generation counter (qemu-vmclock-generation.patch, beside this script):
 # it is built once from Debian's qemu source package into the cache (about
 # 5 minutes on 2 cores); SHAKERAND_VM_BUILD_QEMU=0 skips that scenario
@@ -30,7 +34,8 @@
 # SHAKERAND_VM_BUILD): libshakerand.a and the CLI linked statically, the
 # agent (agent.c) and the Go program (gdraw/) in both builds; odraw.c
 # dynamically, with Debian 12's libcrypto, its loader and the provider
-# module (openssl/) copied into the initramfs.
+# module (openssl/) copied into the initramfs; the runtimes' programs as
+# build_runtimes below says.
 #
 # Each scenario's expected verdict per front end is written in SCENARIOS
 # below before anything runs; driver.py says what a verdict means.
@@ -132,7 +137,7 @@ fetch_qemu() {
 }
 
 fetch_kernel() {
-    [ -f "$kernel_dir/.done" ] && return
+    [ -f "$kernel_dir/.done" ] && [ -f "$kernel_dir/virtio_blk.ko" ] && return
     apt_setup
     log "fetching the guest kernel $kernel_version and busybox-static into $kernel_dir"
     rm -rf "$kernel_dir" "$kernel_dir.tmp"
@@ -141,6 +146,10 @@ fetch_kernel() {
     cp "$kernel_dir.tmp/usr/lib/modules/$kernel_version/vmlinuz" "$kernel_dir/vmlinuz"
     xz -dc "$kernel_dir.tmp/usr/lib/modules/$kernel_version/kernel/drivers/ptp/ptp_vmclock.ko.xz" \
         > "$kernel_dir/ptp_vmclock.ko"
+    # The runtimes' disk (virtio_blk is a module in this kernel; ext4 and
+    # the virtio bus are built in).
+    xz -dc "$kernel_dir.tmp/usr/lib/modules/$kernel_version/kernel/drivers/block/virtio_blk.ko.xz" \
+        > "$kernel_dir/virtio_blk.ko"
     cp "$kernel_dir.tmp/usr/bin/busybox" "$kernel_dir/busybox"
     rm -rf "$kernel_dir.tmp"
     touch "$kernel_dir/.done"
@@ -196,6 +205,128 @@ build_qemu_gen() {
     echo "$stamp" > "$qemu_gen/.done"
 }
 
+# The runtimes' front ends (issue 46), on a read-only ext4 disk image that
+# init mounts at /rt (the runtimes are about 250 MB: in the initramfs they
+# would sit in the guest's memory, and in every snapshot). Their system
+# libraries (the closure ldd names under /lib and /usr/lib) go into the
+# initramfs beside odraw's, at their paths.
+#  - Java: a jlink runtime of the machine's JDK 17 (SHAKERAND_VM_JDK) with
+#    the modules jdeps finds that the jar and jdraw/ need (java.base) and a
+#    CDS archive (with it the guest's programs were all ready 31 s after
+#    boot, without it 60 s: one run each), cached by the JDK's version and
+#    that list; the jar as mvn package builds it from java/ (its bundled
+#    JNI library inside); jdraw/ compiled against it.
+#  - Python: pyenv's CPython 3.11 (SHAKERAND_VM_PYTHON names another
+#    interpreter, never Debian's: pip installs into it), its standard
+#    library without its tests, IDLE, Tk and the like, and a folder with
+#    numpy (pinned) and the shakerand package that pip builds from python/
+#    against it (pip's cache under the harness's cache).
+#  - JavaScript: the machine's node and the npm package as npm pack makes
+#    it from js/ (the WebAssembly modules built by js/tools/build-wasm.sh
+#    when their inputs changed), unpacked into /rt/node_modules/shakerand.
+#  - Rust: rdraw/, static, built against rust/ in build-vm/rust.
+jdk=${SHAKERAND_VM_JDK:-/usr/lib/jvm/java-17-openjdk-amd64}
+vm_python=${SHAKERAND_VM_PYTHON:-$HOME/.pyenv/versions/3.11.7/bin/python3.11}
+numpy_pin=numpy==2.2.6
+
+build_runtimes() {
+    local init=$1 rt=$build/rt lib
+    rm -rf "$rt" "$build/rt.img"
+    mkdir -p "$rt/jdraw" "$rt/node_modules"
+    [ -x "$jdk/bin/jlink" ] || die "no JDK at $jdk (Debian: openjdk-17-jdk-headless; SHAKERAND_VM_JDK)"
+    [ -x "$vm_python" ] || die "no Python at $vm_python (pyenv install 3.11.7; SHAKERAND_VM_PYTHON)"
+
+    log "runtimes: the jar (mvn package in java/)"
+    JAVA_HOME=$jdk mvn -f "$root/java/pom.xml" -B -q --no-transfer-progress -DskipTests \
+        -Dmaven.javadoc.skip=true -Dmaven.source.skip=true package >"$build/mvn.log" 2>&1 ||
+        { tail -30 "$build/mvn.log" >&2; die "mvn package failed in java/"; }
+    cp "$root/java/target/shakerand-0.1.0.jar" "$rt/shakerand.jar"
+    "$jdk/bin/javac" --release 17 -cp "$rt/shakerand.jar" -d "$rt/jdraw" "$here/jdraw/JDraw.java" ||
+        die "jdraw/JDraw.java did not build"
+    local modules jlinked
+    modules=$("$jdk/bin/jdeps" --print-module-deps --ignore-missing-deps --multi-release 17 \
+        "$rt/shakerand.jar" "$rt/jdraw" 2>"$build/jdeps.log") ||
+        { cat "$build/jdeps.log" >&2; die "jdeps failed"; }
+    jlinked=$cache/jlink-cds-$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$jdk/release")-$modules
+    if [ ! -f "$jlinked/.done" ]; then
+        log "runtimes: jlink --add-modules $modules into $jlinked"
+        rm -rf "$jlinked"
+        "$jdk/bin/jlink" --add-modules "$modules" --generate-cds-archive --strip-debug \
+            --no-header-files --no-man-pages --output "$jlinked" >"$build/jlink.log" 2>&1 ||
+            { cat "$build/jlink.log" >&2; die "jlink failed"; }
+        touch "$jlinked/.done"
+    fi
+    cp -a "$jlinked" "$rt/java"
+
+    log "runtimes: Python (numpy and python/ into a folder of their own)"
+    local prefix pyver
+    prefix=$("$vm_python" -c 'import sys; print(sys.base_prefix)')
+    pyver=$("$vm_python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    [ -f "$build/pyvenv/.done" ] && [ "$(cat "$build/pyvenv/.done")" = "$vm_python" ] || {
+        rm -rf "$build/pyvenv"
+        "$vm_python" -m venv "$build/pyvenv" || die "venv failed"
+        echo "$vm_python" > "$build/pyvenv/.done"
+    }
+    # pip builds in the source folder (python/build), whose objects setuptools
+    # takes as current when they are newer than the sources, whatever the
+    # sources were then: a fresh copy of what setup.py reads, every run.
+    rm -rf "$build/pysrc"
+    mkdir -p "$build/pysrc"
+    (cd "$root" && tar -c --exclude=python/build --exclude=python/csrc --exclude='*.egg-info' \
+        --exclude=__pycache__ python src include vectors/shakerand.json tests/no_wipeonfork.c \
+        CMakeLists.txt LICENSE-MIT LICENSE-APACHE) | tar -x -C "$build/pysrc"
+    PIP_CACHE_DIR=$cache/pip "$build/pyvenv/bin/pip" -q --disable-pip-version-check install \
+        --target "$rt/pylib" "$numpy_pin" "$build/pysrc/python" >"$build/pip.log" 2>&1 ||
+        { tail -30 "$build/pip.log" >&2; die "pip install numpy ./python failed"; }
+    mkdir -p "$rt/python/bin" "$rt/python/lib"
+    cp -L "$prefix/bin/python$pyver" "$rt/python/bin/python3"
+    cp -L "$prefix/lib/libpython$pyver.so.1.0" "$rt/python/lib/" 2>/dev/null || true
+    (cd "$prefix/lib" && tar -c --exclude=test --exclude=tests --exclude=idlelib --exclude=tkinter \
+        --exclude=turtledemo --exclude=ensurepip --exclude=lib2to3 --exclude=site-packages \
+        --exclude='config-*' --exclude=pydoc_data "python$pyver") | tar -x -C "$rt/python/lib"
+    cp "$here/pydraw.py" "$rt/pydraw.py"
+
+    log "runtimes: node and the npm package"
+    local stamp
+    stamp=$(cat "$root"/js/tools/build-wasm.sh "$root"/js/wasm/* "$root"/src/*.c "$root"/src/*.h \
+        "$root"/include/*.h 2>/dev/null | sha256sum | cut -c1-16)
+    if [ "$(cat "$build/js-wasm.stamp" 2>/dev/null)" != "$stamp" ] ||
+        [ ! -f "$root/js/lib/shakerand-portable.wasm" ] || [ ! -f "$root/js/lib/shakerand-simd128.wasm" ]; then
+        (cd "$root/js" && tools/build-wasm.sh) >"$build/wasm.log" 2>&1 ||
+            { tail -30 "$build/wasm.log" >&2; die "js/tools/build-wasm.sh failed"; }
+        echo "$stamp" > "$build/js-wasm.stamp"
+    fi
+    rm -rf "$build/npm"
+    mkdir -p "$build/npm"
+    (cd "$root/js" && npm pack --ignore-scripts --silent --pack-destination "$build/npm") >/dev/null ||
+        die "npm pack failed in js/"
+    tar -xzf "$build"/npm/shakerand-*.tgz -C "$build/npm"
+    mv "$build/npm/package" "$rt/node_modules/shakerand"
+    cp -L "$(command -v node)" "$rt/node"
+    cp "$here/jsdraw.mjs" "$rt/jsdraw.mjs"
+
+    log "runtimes: rdraw/ (Rust)"
+    (cd "$here/rdraw" && CARGO_TARGET_DIR=$build/rust PATH="$HOME/.cargo/bin:$PATH" \
+        cargo build --release --locked -q) || die "rdraw/ did not build"
+    cp "$build/rust/release/rdraw" "$rt/rdraw"
+
+    # The system libraries every ELF file there needs, into the initramfs.
+    find "$rt" -type f \( -name '*.so' -o -name '*.so.*' -o -perm -u+x \) |
+        while read -r elf; do
+            [ "$(head -c 4 "$elf" | od -An -c | tr -d ' ')" = 177ELF ] || continue
+            ldd "$elf" 2>/dev/null | grep -o '=> /[^ ]*\|^\s*/[^ ]*' | grep -o '/[^ ]*' || true
+        done | grep -E '^/(usr/)?lib' | sort -u > "$build/rt-libs.txt"
+    for lib in $(cat "$build/rt-libs.txt"); do
+        mkdir -p "$init$(dirname "$lib")"
+        cp -L "$lib" "$init$lib"
+    done
+    local size
+    size=$(( $(du -sm "$rt" | cut -f1) * 5 / 4 + 32 ))
+    truncate -s "${size}M" "$build/rt.img"
+    mke2fs -q -t ext4 -O ^has_journal -m 0 -L shakerand-rt -E root_owner=0:0 -d "$rt" \
+        "$build/rt.img" || die "mke2fs -d failed (e2fsprogs 1.43 or later)"
+}
+
 # The guest programs and the initramfs.
 build_guest() {
     log "building the guest programs in $build"
@@ -221,7 +352,7 @@ build_guest() {
     rm -rf "$init"
     mkdir -p "$init"/{bin,dev,proc,sys,tmp}
     cp "$kernel_dir/busybox" "$init/bin/busybox"
-    cp "$kernel_dir/ptp_vmclock.ko" "$init/ptp_vmclock.ko"
+    cp "$kernel_dir/ptp_vmclock.ko" "$kernel_dir/virtio_blk.ko" "$init/"
     cp "$build/agent" "$build/go-pure" "$build/go-cgo" "$init/bin/"
     cp "$build/lib/shakerand" "$init/bin/shakerand"
     cp "$here/init" "$init/init"
@@ -233,6 +364,7 @@ build_guest() {
     mkdir -p "$init/lib/ossl-modules" "$init/etc"
     cp "$build/lib/openssl/shakerand.so" "$init/lib/ossl-modules/"
     cp "$root/openssl/shakerand.cnf" "$init/etc/"
+    build_runtimes "$init"
     chmod 755 "$init/init"
     "$python" "$here/driver.py" cpio "$init" "$build/initramfs.cpio"
 }
@@ -268,14 +400,29 @@ build_guest() {
 #    kernel was reseeded: by vmgenid (1: differ), or by its timed reseed
 #    (which mixes in RDSEED) between the restore and the program's reseed,
 #    so 2 and 6 accept either verdict, as 5 does.
+#  - Java's native path (java-jni: new SecureRandom() from the ShakeRand
+#    provider, and ShakeRandom), Python (token_bytes, random(), numpy's
+#    SystemBitGenerator) and Rust (rng()'s inlined take, and getrandom
+#    through getrandom_backend!()) ride on the C core, whose epoch words
+#    their buffers and views compare: the C program's verdicts.
+#  - Pure Java (-Dshakerand.native=false): VmClock.java (dd07cd5) maps the
+#    vmclock device with FileChannel.map, which JDK 17 refuses for a
+#    character device (its size is 0: "cannot extend file"), so nothing is
+#    watched and the generators reseed on their own epoch only: repeats.
+#  - JavaScript watches no VM signal: random() and randomBytes(32) come from
+#    the WebAssembly generator's buffer, reseeded at a refill only if the
+#    wall clock moved 60 s or back (the guest's clock resumes from the
+#    snapshot's), and the 64 KiB fill is Node's randomFillSync, OpenSSL's
+#    DRBG inside Node, whose state the snapshot copied: repeats.
 qemu64=qemu64,+ssse3,+sse4.1,+sse4.2,+popcnt
+rt() { echo "java-jni=$1 python=$1 rust=$1 java-pure=repeats js=repeats"; }
 SCENARIOS=(
-    "vmclock+vmgenid     stock max      vmclock,vmgenid c=differ cli=differ go-cgo=differ go-pure=differ openssl=differ openssl-default=repeats"
-    "vmclock             stock max      vmclock         c=differ cli=differ go-cgo=differ go-pure=clones-alike|differ openssl=differ openssl-default=repeats"
-    "vmgenid             stock max      vmgenid         c=repeats cli=repeats go-cgo=repeats go-pure=repeats openssl=repeats openssl-default=repeats"
-    "neither             stock max      -               c=repeats cli=repeats go-cgo=repeats go-pure=repeats openssl=repeats openssl-default=repeats"
-    "qemu64+vmclock      stock $qemu64 vmclock         c=clones-alike|differ cli=clones-alike|differ go-cgo=clones-alike|differ go-pure=clones-alike|differ openssl=clones-alike|differ openssl-default=repeats"
-    "generation-counter  gen   max      vmclock         c=differ cli=differ go-cgo=differ go-pure=clones-alike|differ openssl=differ openssl-default=repeats"
+    "vmclock+vmgenid     stock max      vmclock,vmgenid c=differ cli=differ go-cgo=differ go-pure=differ openssl=differ openssl-default=repeats $(rt differ)"
+    "vmclock             stock max      vmclock         c=differ cli=differ go-cgo=differ go-pure=clones-alike|differ openssl=differ openssl-default=repeats $(rt differ)"
+    "vmgenid             stock max      vmgenid         c=repeats cli=repeats go-cgo=repeats go-pure=repeats openssl=repeats openssl-default=repeats $(rt repeats)"
+    "neither             stock max      -               c=repeats cli=repeats go-cgo=repeats go-pure=repeats openssl=repeats openssl-default=repeats $(rt repeats)"
+    "qemu64+vmclock      stock $qemu64 vmclock         c=clones-alike|differ cli=clones-alike|differ go-cgo=clones-alike|differ go-pure=clones-alike|differ openssl=clones-alike|differ openssl-default=repeats $(rt 'clones-alike|differ')"
+    "generation-counter  gen   max      vmclock         c=differ cli=differ go-cgo=differ go-pure=clones-alike|differ openssl=differ openssl-default=repeats $(rt differ)"
 )
 
 run_scenarios() {
@@ -299,6 +446,7 @@ run_scenarios() {
             --libs "$trixie/usr/lib/x86_64-linux-gnu" --qemu "$binary" \
             --firmware "$trixie/usr/share/qemu" --firmware "$trixie/usr/share/seabios" \
             --kernel "$kernel_dir/vmlinuz" --initrd "$build/initramfs.cpio" \
+            --disk "$build/rt.img" --memory 1G \
             --cpu "$cpu" --devices "$devices" --expect "$expect" || failed=1
     done
     return $failed
