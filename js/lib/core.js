@@ -20,7 +20,7 @@ const SCRATCH_BYTES = 65536; // bigger ones go through this much WebAssembly mem
 // The system generator's fills from this many bytes go to the host's native
 // generator where the entry names one (makeHost; js/README.md, "What serves
 // which size", says why).
-export const NATIVE_FILL = 16384;
+export const NATIVE_FILL = 65536;
 // At most this many bytes a call to the native generator: Node's
 // randomFillSync aborts the process (an assertion, not an exception) at
 // 2^32 bytes or more.
