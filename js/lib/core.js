@@ -314,27 +314,27 @@ export function create(instance, host, { testing = false } = {}) {
   }
 
   // armPiece before the native call, pieceRefused (1: refuse) after it;
-  // sampleAt's last entry is the NATIVE_PERIOD window's base.
-  const sampleAt = new Int32Array(NATIVE_SAMPLES + 1);
+  const sampleAt = new Int32Array(NATIVE_SAMPLES);
   const sampleLo = new Int32Array(NATIVE_SAMPLES);
   const sampleHi = new Int32Array(NATIVE_SAMPLES);
   function armPiece(u) {
     for (let k = 0; k < NATIVE_SAMPLES; k++) {
-      const at = below32(u.length - NATIVE_NEAR - 1);
+      const at = below32(u.length - 1);
       sampleAt[k] = at;
       sampleLo[k] = u[at] = word();
       sampleHi[k] = u[at + 1] = word();
     }
-    sampleAt[NATIVE_SAMPLES] = below32(u.length - NATIVE_PERIOD - 1);
   }
+  // The armed pairs show the native generator where they are, so the
+  // repeat checks read at positions drawn after it returned.
   function pieceRefused(u) {
     let refused = 0;
     for (let k = 0; k < NATIVE_SAMPLES; k++) {
       const at = sampleAt[k];
       refused |= isZero32((u[at] ^ sampleLo[k]) | (u[at + 1] ^ sampleHi[k]));
-      refused |= repeatsWithin(u, at, NATIVE_NEAR);
+      refused |= repeatsWithin(u, below32(u.length - NATIVE_NEAR - 1), NATIVE_NEAR);
     }
-    refused |= repeatsWithin(u, sampleAt[NATIVE_SAMPLES], NATIVE_PERIOD);
+    refused |= repeatsWithin(u, below32(u.length - NATIVE_PERIOD - 1), NATIVE_PERIOD);
     sampleLo.fill(0);
     sampleHi.fill(0);
     return refused;

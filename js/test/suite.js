@@ -689,6 +689,27 @@ export function cases({ s, vectorsText, randomshake, instantiate, mulHigh32 }) {
     eq(t.testing.nativePeriod, 1024, 'the window (every period to 1 KiB, even ones to 2 KiB, multiples of 4 to 4 KiB)');
   });
 
+  test('native fills: a stub that keeps good bytes only near the words armed before the call is refused', async () => {
+    // In a zeroed buffer the armed pairs are the only words not zero, so a
+    // stub can find them: the repeat checks read where it cannot know.
+    const host = countingHost();
+    host.nativeFill = (view) => {
+      const armed = view.slice();
+      varied(view);
+      for (let i = view.length >> 2, end = (3 * view.length) >> 2; i < end; i++) {
+        let near = false;
+        for (let j = Math.max(0, i - 40); j <= i && !near; j++) near = armed[j] !== 0;
+        if (!near) view[i] = 0;
+      }
+    };
+    const t = await instantiate('simd128', host);
+    for (let i = 0; i < 20; i++) {
+      const target = new Uint8Array(1 << 18);
+      throwsLike(() => t.randomFill(target), { name: 'Error', code: 'ERR_SHAKERAND_ENTROPY' }, `call ${i}`);
+      ok(target.every((b) => b === 0), `call ${i}: zeroed`);
+    }
+  });
+
   test('native fills: a fill that leaves the buffer as it was is refused', async () => {
     await refusedEach('untouched', [['a stub that writes nothing', () => {}]], 1 << 18);
   });
