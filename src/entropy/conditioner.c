@@ -5,6 +5,7 @@
  * in the shipped library, the fault-injecting ones of fault_testing.c in
  * the testing library.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, where there is no cycle counter */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
