@@ -223,10 +223,11 @@ test-java-cross:
 # A real VM snapshot restored twice and once from a clone (tests/vm/run.sh):
 # QEMU 10 under TCG with Debian's 7.3.4 guest kernel, fetched by package
 # name into ~/.cache/shakerand-vm, six scenarios with their verdicts written
-# down. A first run also builds the test-only QEMU that keeps the VM
-# generation counter (scenario 6, about 10 minutes); about 100 s when
-# cached. make test runs test-vm-cached: every scenario whose QEMU is at
-# hand, scenario 6 only once make test-vm has built its QEMU (it says so).
+# down for every front end (the runtimes' on a read-only disk). A first run
+# also builds the test-only QEMU that keeps the VM generation counter
+# (scenario 6, about 10 minutes); about 270 s when cached (docs/system.md).
+# make test runs test-vm-cached: every scenario whose QEMU is at hand,
+# scenario 6 only once make test-vm has built its QEMU (it says so).
 test-vm:
 	tests/vm/run.sh
 
