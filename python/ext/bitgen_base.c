@@ -6,12 +6,17 @@
  *
  * A numpy Generator copies the bitgen_t out of the capsule and keeps only
  * the bit generator, so the SystemBits or EngineBits that the bitgen_t
- * points into must live exactly as long as the bit generator. It is held
- * in a field of the instance, after numpy's own layout: set once
- * (_bind_bits), read through the read-only attribute _bits, released only
- * when the instance is deallocated. No Python code, through __dict__,
- * private attributes or __class__, can replace or drop it while a
- * Generator may still call into it.
+ * points into must live exactly as long as the bit generator; and every
+ * Generator draws from it under the bit generator's lock, which it reads
+ * once, so that lock must stay the one they all hold. Both are fields of
+ * the instance, after numpy's own layout, set once (_bind_bits) and
+ * released only when the instance is deallocated: `lock` reads the field
+ * (numpy's own __init__, called again, replaces only numpy's), and the
+ * buffer is reached only through _locked, which holds that lock. No
+ * Python code, through __dict__, private attributes, __class__ or the
+ * garbage collector's referents (the fields are not traversed: neither
+ * can lead back to the instance), can replace, drop or draw from them
+ * behind a Generator's back.
  */
 #include "_core.h"
 
@@ -28,23 +33,27 @@ static PyTypeObject *numpy_base_of(PyTypeObject *type)
     return type;
 }
 
-/* The field: the last pointer of the type's own layout, which every
- * subclass's layout starts with. */
-static PyObject **bits_field(PyObject *self)
+/* The fields: the type's own layout ends with them, and every subclass's
+ * layout starts with its base's. */
+typedef struct {
+    PyObject *bits, *lock;
+} bound_fields;
+
+static bound_fields *fields_of(PyObject *self)
 {
     const PyTypeObject *base = numpy_base_of(Py_TYPE(self));
-    return (PyObject **)((char *)self + base->tp_basicsize - (Py_ssize_t)sizeof(PyObject *));
+    return (bound_fields *)((char *)self + base->tp_basicsize - (Py_ssize_t)sizeof(bound_fields));
 }
 
 static void numpy_base_dealloc(PyObject *self)
 {
     PyTypeObject *type = Py_TYPE(self);
-    PyObject **field = bits_field(self);
-    PyObject *bits = *field;
-    *field = NULL;
+    bound_fields *f = fields_of(self), held = *f;
+    f->bits = f->lock = NULL;
     numpy_base_of(type)->tp_base->tp_dealloc(self); /* numpy's; frees self */
-    /* After: nothing left can call into it. */
-    Py_XDECREF(bits);
+    /* After: nothing left can call into them. */
+    Py_XDECREF(held.bits);
+    Py_XDECREF(held.lock);
     /* A heap type's instances hold a reference to it, which its dealloc
      * gives back (numpy's, for a static type, does not). */
     Py_DECREF(type);
@@ -59,6 +68,20 @@ static pthread_mutex_t binding = PTHREAD_MUTEX_INITIALIZER;
 #define BINDING_UNLOCK() ((void)0)
 #endif
 
+/* numpy's own `lock`, which its __init__ set (its member descriptor: this
+ * type's `lock` stands in front of it). */
+static PyObject *numpy_lock(PyObject *self)
+{
+    PyTypeObject *numpy_type = numpy_base_of(Py_TYPE(self))->tp_base;
+    PyObject *descr = PyDict_GetItemString(numpy_type->tp_dict, "lock"); /* borrowed */
+    if (descr == NULL || Py_TYPE(descr)->tp_descr_get == NULL) {
+        PyErr_SetString(PyExc_TypeError, "numpy's BitGenerator has no lock");
+        return NULL;
+    }
+    return Py_TYPE(descr)->tp_descr_get(descr, self, (PyObject *)numpy_type);
+}
+
+/* _bind_bits(bits): bits, and the lock numpy's __init__ made, for good. */
 static PyObject *numpy_base_bind_bits(PyObject *self, PyObject *bits)
 {
     core_state *st = pyext_state_of_type(numpy_base_of(Py_TYPE(self)));
@@ -67,15 +90,25 @@ static PyObject *numpy_base_bind_bits(PyObject *self, PyObject *bits)
                      Py_TYPE(bits)->tp_name);
         return NULL;
     }
-    PyObject **field = bits_field(self);
+    PyObject *lock = numpy_lock(self);
+    if (lock == NULL)
+        return NULL;
+    if (lock == Py_None) {
+        Py_DECREF(lock);
+        PyErr_SetString(PyExc_RuntimeError, "_bind_bits() before numpy's BitGenerator.__init__");
+        return NULL;
+    }
+    bound_fields *f = fields_of(self);
     BINDING_LOCK();
-    const int bound = *field != NULL;
+    const int bound = f->bits != NULL;
     if (!bound) {
         Py_INCREF(bits);
-        *field = bits;
+        f->bits = bits;
+        f->lock = lock; /* the reference numpy_lock gave */
     }
     BINDING_UNLOCK();
     if (bound) {
+        Py_DECREF(lock);
         PyErr_SetString(PyExc_RuntimeError,
                         "a shakerand bit generator is initialised once; make a new one");
         return NULL;
@@ -83,16 +116,34 @@ static PyObject *numpy_base_bind_bits(PyObject *self, PyObject *bits)
     Py_RETURN_NONE;
 }
 
-static PyObject *numpy_base_bits(PyObject *self, void *unused)
+/* The bound fields with new references, or both NULL. */
+static bound_fields bound_of(PyObject *self)
+{
+    BINDING_LOCK();
+    bound_fields held = *fields_of(self);
+    Py_XINCREF(held.bits);
+    Py_XINCREF(held.lock);
+    BINDING_UNLOCK();
+    return held;
+}
+
+static PyObject *numpy_base_bound(PyObject *self, void *unused)
 {
     (void)unused;
-    BINDING_LOCK();
-    PyObject *bits = *bits_field(self);
-    Py_XINCREF(bits);
-    BINDING_UNLOCK();
-    if (bits == NULL)
-        Py_RETURN_NONE;
-    return bits;
+    bound_fields held = bound_of(self);
+    Py_XDECREF(held.lock);
+    Py_XDECREF(held.bits);
+    return PyBool_FromLong(held.bits != NULL);
+}
+
+/* The lock every Generator over this bit generator holds: the one bound,
+ * or numpy's before binding. */
+static PyObject *numpy_base_lock(PyObject *self, void *unused)
+{
+    (void)unused;
+    bound_fields held = bound_of(self);
+    Py_XDECREF(held.bits);
+    return held.lock != NULL ? held.lock : numpy_lock(self);
 }
 
 /* numpy's own BitGenerator hands out a capsule over an empty bitgen_t
@@ -100,28 +151,89 @@ static PyObject *numpy_base_bits(PyObject *self, void *unused)
  * bound. */
 static PyObject *numpy_base_capsule(PyObject *self, void *unused)
 {
-    PyObject *bits = numpy_base_bits(self, unused);
-    if (bits == Py_None) {
-        Py_DECREF(bits);
+    (void)unused;
+    bound_fields held = bound_of(self);
+    Py_XDECREF(held.lock);
+    if (held.bits == NULL) {
         PyErr_SetString(PyExc_ValueError,
                         "this bit generator has no buffer bound (make a SystemBitGenerator or "
                         "a BitGenerator)");
         return NULL;
     }
-    PyObject *capsule = PyObject_CallMethod(bits, "capsule", NULL);
-    Py_DECREF(bits);
+    PyObject *capsule = PyObject_CallMethod(held.bits, "capsule", NULL);
+    Py_DECREF(held.bits);
     return capsule;
+}
+
+/* _locked(name, *args): the bound buffer's method `name` called with args
+ * (for a plain attribute, its value) under the bound lock, which the caller
+ * must not hold (numpy 1's lock is not reentrant). */
+static PyObject *numpy_base_locked(PyObject *self, PyObject *args)
+{
+    static const char *const allowed[] = {"randbytes", "copy",    "load", "buffered",
+                                          "kind",      "storage", NULL};
+    const Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+    PyObject *name = nargs > 0 ? PyTuple_GET_ITEM(args, 0) : NULL;
+    int known = 0;
+    for (size_t i = 0; name != NULL && PyUnicode_Check(name) && allowed[i] != NULL; i++)
+        known |= PyUnicode_CompareWithASCIIString(name, allowed[i]) == 0;
+    if (!known) {
+        PyErr_SetString(PyExc_ValueError,
+                        "_locked() takes randbytes, copy, load, buffered, kind or storage");
+        return NULL;
+    }
+    bound_fields held = bound_of(self);
+    if (held.bits == NULL) {
+        Py_XDECREF(held.lock);
+        PyErr_SetString(PyExc_ValueError, "this bit generator has no buffer bound");
+        return NULL;
+    }
+    PyObject *result = NULL, *attr = NULL, *rest = PyTuple_GetSlice(args, 1, nargs);
+    PyObject *took = rest == NULL ? NULL : PyObject_CallMethod(held.lock, "acquire", NULL);
+    if (took != NULL) {
+        Py_DECREF(took);
+        attr = PyObject_GetAttr(held.bits, name);
+        if (attr != NULL) {
+            result = attr;
+            Py_INCREF(result);
+            if (PyCallable_Check(attr)) {
+                Py_DECREF(result);
+                result = PyObject_Call(attr, rest, NULL);
+            }
+        }
+        /* Released whatever the call did, its exception kept. */
+        PyObject *type, *value, *traceback;
+        PyErr_Fetch(&type, &value, &traceback);
+        PyObject *released = PyObject_CallMethod(held.lock, "release", NULL);
+        if (released == NULL) {
+            Py_CLEAR(result);
+            Py_XDECREF(type);
+            Py_XDECREF(value);
+            Py_XDECREF(traceback);
+        } else {
+            Py_DECREF(released);
+            PyErr_Restore(type, value, traceback);
+        }
+    }
+    Py_XDECREF(attr);
+    Py_XDECREF(rest);
+    Py_DECREF(held.bits);
+    Py_DECREF(held.lock);
+    return result;
 }
 
 static PyMethodDef numpy_base_methods[] = {
     {"_bind_bits", numpy_base_bind_bits, METH_O,
      "_bind_bits(bits) -> None: the SystemBits or EngineBits this bit generator serves numpy "
-     "from, for its whole life (once)."},
+     "from, and numpy's lock, for its whole life (once, after numpy's __init__)."},
+    {"_locked", numpy_base_locked, METH_VARARGS,
+     "_locked(name, *args): the bound buffer's method name called with args under the lock."},
     {NULL, NULL, 0, NULL},
 };
 
 static PyGetSetDef numpy_base_getset[] = {
-    {"_bits", numpy_base_bits, NULL, "the SystemBits or EngineBits bound, or None", NULL},
+    {"_bound", numpy_base_bound, NULL, "whether a buffer is bound", NULL},
+    {"lock", numpy_base_lock, NULL, "the lock numpy's Generators hold around each call", NULL},
     {"capsule", numpy_base_capsule, NULL, "the bitgen_t capsule numpy's Generator reads", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
@@ -159,7 +271,8 @@ PyObject *pyext_numpy_base(PyObject *module, PyObject *numpy_type)
      * is copied. */
     PyType_Spec spec = {
         .name = "shakerand._core.NumpyBitGeneratorBase",
-        .basicsize = (int)((numpy_size + pointer - 1) / pointer * pointer + pointer),
+        .basicsize = (int)((numpy_size + pointer - 1) / pointer * pointer +
+                           (Py_ssize_t)sizeof(bound_fields)),
         .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
         .slots = numpy_base_slots,
     };

@@ -257,7 +257,7 @@ DETACHING = {
     "bits_replaced": "bg._bits = make()._bits",
     "bits_deleted": "del bg._bits",
     "bits_set_through_object": "object.__setattr__(bg, '_bits', None)",
-    "bound_again": "bg._bind_bits(make()._bits)",
+    "bound_again": "bg._bind_bits(_core.SystemBits())",
 }
 
 
@@ -266,6 +266,7 @@ DETACHING = {
 def test_python_code_cannot_free_what_a_generator_draws_from(kind, attack):
     code = "\n".join([
         "import gc, numpy as np",
+        "from shakerand import _core",
         "from shakerand.numpy import BitGenerator, SystemBitGenerator",
         "make = (lambda: BitGenerator(7, 'chacha8rand')) if %r == 'seeded' else SystemBitGenerator"
         % kind,
@@ -292,7 +293,7 @@ def test_an_unbound_bit_generator_is_refused_not_called():
     base = BitGenerator.__mro__[2]
     assert base.__name__ == "NumpyBitGeneratorBase"
     for unbound in (base(), SystemBitGenerator.__new__(SystemBitGenerator)):
-        assert unbound._bits is None
+        assert not unbound._bound
         with pytest.raises(ValueError, match="no buffer bound"):
             np.random.Generator(unbound)
     with pytest.raises(TypeError):
@@ -313,3 +314,49 @@ def test_the_classes_references_neither_leak_nor_drop():
 
     before = make_and_drop(1)  # the first use caches what it caches
     assert make_and_drop(2000) == before
+
+
+@pytest.mark.parametrize("kind", ["seeded", "system"])
+def test_numpys_init_called_again_leaves_every_generator_on_one_lock(kind):
+    # numpy's own __init__ replaces numpy's lock field: a Generator made after it would draw
+    # from the same buffer under another lock than one made before (a write past the buffer,
+    # or repeated and zero words, with the two drawing at once).
+    code = "\n".join([
+        "import threading, numpy as np",
+        "from shakerand.numpy import BitGenerator, SystemBitGenerator",
+        "bg = BitGenerator(7, 'chacha8rand') if %r == 'seeded' else SystemBitGenerator()" % kind,
+        "lock = bg.lock",
+        "g1 = np.random.Generator(bg)",
+        "np.random.BitGenerator.__init__(bg)",
+        "assert bg.lock is lock",
+        "g2 = np.random.Generator(bg)",
+        "out = [[], []]",
+        "def draw(g, o):",
+        "    for _ in range(25):",
+        "        o.append(g.integers(0, 2 ** 64, 100_000, dtype=np.uint64))",
+        "threads = [threading.Thread(target=draw, args=(g, o)) for g, o in zip((g1, g2), out)]",
+        "[t.start() for t in threads]",
+        "[t.join() for t in threads]",
+        "words = np.concatenate(out[0] + out[1])",
+        "assert len(np.unique(words)) == len(words) == 5_000_000, len(np.unique(words))",
+        "print('distinct')",
+    ])
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300)
+    assert (done.returncode, done.stdout.strip()) == (0, "distinct"), done.stderr[-2000:]
+
+
+def test_the_buffer_is_reached_only_under_the_lock():
+    # Neither an attribute nor the garbage collector's referents hand out the C object (or
+    # the Engine inside it), whose methods would run beside numpy's draws without the lock.
+    import shakerand._core as core
+    for bg in (BitGenerator(b"hidden"), SystemBitGenerator()):
+        assert not hasattr(bg, "_bits")
+        inner = (core.SystemBits, core.EngineBits, core.Engine)
+        assert not [o for o in gc.get_referents(bg) if isinstance(o, inner)]
+        with pytest.raises(ValueError):
+            bg._locked("capsule")
+        with pytest.raises(ValueError):
+            bg._locked("__class__")
+    g = np.random.Generator(BitGenerator(b"hidden"))
+    assert g.bit_generator.lock is g.bit_generator.lock

@@ -64,7 +64,7 @@ paths = {
 for draw in paths.values():
     draw()
 assert bg.buffered() > 0, "nothing buffered before the fork"
-mapped, wiped = bg._bits.storage()
+mapped, wiped = bg._locked("storage")
 read, write = os.pipe()
 pid = fork()
 if pid < 0:

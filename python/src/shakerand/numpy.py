@@ -64,8 +64,10 @@ class _Base(_core.numpy_base(_NumpyBitGenerator)):  # type: ignore[misc]
     own (empty) bitgen_t; everything that would read it is overridden.
 
     A numpy Generator keeps a copy of the bitgen_t, whose state points into
-    the C object (``_bits``): the C base class holds it for the bit
-    generator's whole life, bound once by ``_bind_bits`` (python/ext/bitgen_base.c)."""
+    the C object, and draws under ``lock``: the C base class holds both for
+    the bit generator's whole life, bound once by ``_bind_bits`` after
+    numpy's ``__init__``, and reaches the C object only through ``_locked``,
+    which holds the lock (python/ext/bitgen_base.c)."""
 
     _ctypes_interface: Any = None
     _cffi_interface: Any = None
@@ -75,7 +77,7 @@ class _Base(_core.numpy_base(_NumpyBitGenerator)):  # type: ignore[misc]
 
     def _check_new(self) -> None:
         # Before a new C object is made: __init__ called again fails here, not in _bind_bits.
-        if self._bits is not None:
+        if self._bound:
             raise RuntimeError("a shakerand bit generator is initialised once; make a new one")
 
     def _raw_bytes(self, n: int) -> bytes:
@@ -153,8 +155,8 @@ class SystemBitGenerator(_Base):
 
     def __init__(self) -> None:
         self._check_new()
-        self._bind_bits(_core.SystemBits())
         super().__init__()
+        self._bind_bits(_core.SystemBits())
         _live_system_bit_generators.add(self)
 
     def _raw_bytes(self, n: int) -> bytes:
@@ -162,7 +164,7 @@ class SystemBitGenerator(_Base):
 
     def buffered(self) -> int:
         """Bytes of output the buffer holds now (0 after a fork)."""
-        return self._bits.buffered()
+        return self._locked("buffered")
 
     @property
     def state(self) -> Mapping[str, Any]:
@@ -226,22 +228,21 @@ class BitGenerator(_Base):
 
     def __init__(self, seed: Seed = None, kind: str = "turboshake256") -> None:
         self._check_new()
-        self._bind_bits(_core.EngineBits(_core.Engine(kind, seed_bytes(seed, kind))))
+        bits = _core.EngineBits(_core.Engine(kind, seed_bytes(seed, kind)))
         super().__init__()
+        self._bind_bits(bits)
 
     @property
     def kind(self) -> str:
         """The engine kind."""
-        return self._bits.kind
+        return self._locked("kind")
 
     def _raw_bytes(self, n: int) -> bytes:
-        with self.lock:
-            return self._bits.randbytes(n)
+        return self._locked("randbytes", n)
 
     @property
     def state(self) -> Mapping[str, Any]:
-        with self.lock:
-            engine = self._bits.copy()
+        engine = self._locked("copy")
         kind = engine.kind
         # "state" as numpy's own have one (RandomState.set_state asks for it).
         return {"bit_generator": "shakerand.numpy.BitGenerator", "kind": kind, "engine": engine,
@@ -255,19 +256,17 @@ class BitGenerator(_Base):
                 or not isinstance(value.get("engine"), _core.EngineBits)
                 or value["engine"].kind != value.get("kind")):
             raise ValueError("not a shakerand.numpy.BitGenerator state")
-        engine = value["engine"].copy()
-        with self.lock:
-            # numpy's Generator copied the bitgen_t, whose state pointer is
-            # the engine's memory: the new state goes into the same engine.
-            self._bits.load(engine)
+        # numpy's Generator copied the bitgen_t, whose state pointer is the
+        # engine's memory: the new state goes into the same engine.
+        self._locked("load", value["engine"].copy())
 
     def spawn(self, n_children: int) -> List["BitGenerator"]:  # type: ignore[override]
         """n_children generators of the same kind, each seeded with 32 bytes
         of this one's stream (reproducible from this one's seed)."""
         count = _child_count(n_children)
-        with self.lock:
-            seeds = [self._bits.randbytes(32) for _ in range(count)]
-        return [BitGenerator(s, self._bits.kind) for s in seeds]
+        stream = self._locked("randbytes", 32 * count)
+        kind = self.kind
+        return [BitGenerator(stream[32 * i:32 * i + 32], kind) for i in range(count)]
 
     def __reduce__(self) -> Any:
         raise TypeError("a seeded shakerand.numpy.BitGenerator is not pickled: its state is "
@@ -275,9 +274,8 @@ class BitGenerator(_Base):
 
     def __copy__(self) -> "BitGenerator":
         other = BitGenerator.__new__(type(self))
-        with self.lock:
-            other._bind_bits(self._bits.copy())
         _Base.__init__(other)
+        other._bind_bits(self._locked("copy"))
         return other
 
     def __deepcopy__(self, memo: Any) -> "BitGenerator":
