@@ -4,6 +4,10 @@
 #include <fstream>
 #include <stdexcept>
 
+extern "C" {
+#include "policy.h"
+}
+
 #if defined(__linux__) || defined(__FreeBSD__)
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -52,6 +56,18 @@ bytes ptn(std::size_t n)
     return out;
 }
 
+bytes system_output_of(const bytes &material, std::size_t n)
+{
+    shakerand_engine e;
+    if (shakerand_system_key_engine_for_testing(&e, shakerand_system_kind(), material.data(), nullptr,
+                                                0) != SHAKERAND_OK)
+        throw std::runtime_error("shakerand_system_key_engine_for_testing failed");
+    bytes out(n);
+    shakerand_engine_fill(&e, out.data(), out.size());
+    shakerand_engine_wipe(&e);
+    return out;
+}
+
 nlohmann::json load_json(const std::string &relative_path)
 {
     const std::string path = std::string(SHAKERAND_SOURCE_DIR) + "/" + relative_path;
@@ -90,6 +106,8 @@ void stop_at_step()
     steps_moved.wait(g, [step] { return steps_released >= step; });
 }
 
+}  // namespace
+
 pid_t raw_fork()
 {
 #if defined(SYS_fork)
@@ -98,6 +116,8 @@ pid_t raw_fork()
     return static_cast<pid_t>(syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0));
 #endif
 }
+
+namespace {
 
 raw_fork_result run_raw_fork_child(const std::function<bytes()> &child)
 {

@@ -26,6 +26,10 @@ std::string to_hex(const std::uint8_t *p, std::size_t n);
 inline std::string to_hex(const bytes &b) { return to_hex(b.data(), b.size()); }
 bytes ptn(std::size_t n);  // RFC 9861's pattern: byte i is i mod 251
 
+// The first n bytes of a system generator keyed from seed material
+// `material` as the core keys one (shakerand_system_key_engine_for_testing).
+bytes system_output_of(const bytes &material, std::size_t n);
+
 // A JSON file of the repository, by path relative to its root.
 nlohmann::json load_json(const std::string &relative_path);
 
@@ -54,6 +58,8 @@ struct raw_fork_result {
 std::vector<raw_fork_result> raw_fork_at_every_step(const std::function<void()> &holder,
                                                      const std::function<bytes()> &child);
 void stop_this_thread_at_steps();
+// fork as the system call: no fork handler (pthread_atfork) runs.
+pid_t raw_fork();
 #endif
 
 }  // namespace test

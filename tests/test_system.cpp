@@ -196,14 +196,7 @@ pid_t libc_fork() { return fork(); }
 // need one are left out there.
 #if defined(__linux__) || defined(__FreeBSD__)
 #define HAVE_RAW_FORK 1
-pid_t raw_fork()
-{
-#if defined(SYS_fork)
-    return static_cast<pid_t>(syscall(SYS_fork));
-#else // aarch64 has clone only; with SIGCHLD alone it is a fork
-    return static_cast<pid_t>(syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0));
-#endif
-}
+using test::raw_fork;
 
 // Whether MADV_WIPEONFORK is accepted here and the page then reaches a
 // child as it was: qemu-user before 8.1 answers every madvise with success
@@ -345,14 +338,7 @@ TEST_F(System, TheMaterialWithoutARestoreIsTheModels)
     shakerand_entropy_seed_counter_for_testing(1);
     bytes got;
     std::thread([&got] { got = draw(64); }).join();
-    shakerand_engine e;
-    ASSERT_EQ(shakerand_system_key_engine_for_testing(&e, shakerand_system_kind(),
-                                                      material.data(), nullptr, 0),
-              SHAKERAND_OK);
-    bytes want(64);
-    shakerand_engine_fill(&e, want.data(), want.size());
-    shakerand_engine_wipe(&e);
-    EXPECT_EQ(test::to_hex(got), test::to_hex(want));
+    EXPECT_EQ(test::to_hex(got), test::to_hex(test::system_output_of(material, 64)));
 }
 
 TEST_F(System, ForkFromAThreadReseedsTheChild)
