@@ -249,6 +249,14 @@ def test_bit_generators_are_initialised_once():
         assert g.random(5).shape == (5,)
 
 
+def assert_script_prints(lines, expected, timeout):
+    """Runs lines as a new interpreter's program (a crash there cannot take the suite with it)
+    and asserts that it exits 0 having printed expected."""
+    done = subprocess.run([sys.executable, "-c", "\n".join(lines)], capture_output=True,
+                          text=True, timeout=timeout)
+    assert (done.returncode, done.stdout.strip()) == (0, expected), done.stderr[-2000:]
+
+
 # What Python code may do to a bit generator a Generator holds: each of these freed the
 # buffer the Generator's bitgen_t points into (an abort or a segfault at its next draw).
 DETACHING = {
@@ -264,7 +272,7 @@ DETACHING = {
 @pytest.mark.parametrize("kind", ["seeded", "system"])
 @pytest.mark.parametrize("attack", sorted(DETACHING))
 def test_python_code_cannot_free_what_a_generator_draws_from(kind, attack):
-    code = "\n".join([
+    assert_script_prints([
         "import gc, numpy as np",
         "from shakerand import _core",
         "from shakerand.numpy import BitGenerator, SystemBitGenerator",
@@ -282,10 +290,7 @@ def test_python_code_cannot_free_what_a_generator_draws_from(kind, attack):
         "for _ in range(20):",
         "    assert g.random(5000).shape == (5000,)",
         "print('drew')",
-    ])
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120)
-    assert (done.returncode, done.stdout.strip()) == (0, "drew"), done.stderr[-2000:]
+    ], "drew", timeout=120)
 
 
 def test_an_unbound_bit_generator_is_refused_not_called():
@@ -321,7 +326,7 @@ def test_numpys_init_called_again_leaves_every_generator_on_one_lock(kind):
     # numpy's own __init__ replaces numpy's lock field: a Generator made after it would draw
     # from the same buffer under another lock than one made before (a write past the buffer,
     # or repeated and zero words, with the two drawing at once).
-    code = "\n".join([
+    assert_script_prints([
         "import threading, numpy as np",
         "from shakerand.numpy import BitGenerator, SystemBitGenerator",
         "bg = BitGenerator(7, 'chacha8rand') if %r == 'seeded' else SystemBitGenerator()" % kind,
@@ -340,10 +345,7 @@ def test_numpys_init_called_again_leaves_every_generator_on_one_lock(kind):
         "words = np.concatenate(out[0] + out[1])",
         "assert len(np.unique(words)) == len(words) == 5_000_000, len(np.unique(words))",
         "print('distinct')",
-    ])
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=300)
-    assert (done.returncode, done.stdout.strip()) == (0, "distinct"), done.stderr[-2000:]
+    ], "distinct", timeout=300)
 
 
 def test_the_buffer_is_reached_only_under_the_lock():
