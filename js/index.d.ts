@@ -45,9 +45,13 @@ export function shuffle<T extends unknown[] | TypedArray>(array: T): T;
 export function sample<T>(population: readonly T[], k: number): T[];
 export function sample(population: NumberArray, k: number): number[];
 export function sample(population: BigInt64Array | BigUint64Array, k: number): bigint[];
-/** Forgets buffered output and seeds the system generator again from crypto.getRandomValues now
- * (after a snapshot restore, say); big fills no longer go to the runtime's own generator. */
+/** Forgets buffered output and seeds the system generator again now, as after a snapshot restore
+ * (for a restore hook): in Node from the kernel (/dev/urandom) with a CPU-jitter sample mixed in,
+ * elsewhere from crypto.getRandomValues; big fills no longer go to the runtime's own generator. */
 export function reseed(): void;
+/** Whether this agent watches the vmclock page (/dev/vmclock0) before each value: Node on Linux
+ * only, where the device was readable and its page valid when the package loaded. */
+export const watchesVmGeneration: boolean;
 
 export type KindName = 'turboshake256' | 'shake256' | 'turboshake256x8' | 'chacha8rand';
 export interface Kind {
@@ -116,6 +120,7 @@ declare const shakerand: {
   reseed: typeof reseed;
   Engine: typeof Engine;
   kinds: typeof kinds;
+  watchesVmGeneration: typeof watchesVmGeneration;
   kernel: typeof kernel;
   version: typeof version;
 };

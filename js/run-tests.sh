@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT OR Apache-2.0
-# make test-js: builds the WebAssembly modules, runs the suite under
-# node --test with each module (SIMD128 by feature detection, then
-# SHAKERAND_KERNEL=portable), in headless Chromium with each module and
-# on examples/web/ (test/browser/run.mjs), under Deno and Bun (from npm,
+# make test-js: builds the WebAssembly modules, runs the suite and the
+# snapshot tests (test/restore.test.mjs) under node --test with each module
+# (SIMD128 by feature detection, then SHAKERAND_KERNEL=portable), in
+# headless Chromium with each module and on examples/web/ (test/browser/run.mjs), under Deno and Bun (from npm,
 # pinned) with each module (test/runtime.mjs), then packs the package and
 # uses it as a user would (test/pack.sh). With --quick (make check's
 # check-js), the Node runs only.
@@ -14,8 +14,8 @@ cd "$(dirname "$0")"
 [ -z "${SHAKERAND_CLI:-}" ] && [ -x ../build/shakerand ] && SHAKERAND_CLI=$(pwd)/../build/shakerand
 [ -n "${SHAKERAND_CLI:-}" ] && export SHAKERAND_CLI
 tools/build-wasm.sh
-node --test test/node.test.mjs
-SHAKERAND_KERNEL=portable node --test test/node.test.mjs
+node --test test/node.test.mjs test/restore.test.mjs
+SHAKERAND_KERNEL=portable node --test test/node.test.mjs test/restore.test.mjs
 [ "${1:-}" = --quick ] && exit 0
 node test/browser/run.mjs
 runtimes=../build-js/runtimes

@@ -26,6 +26,7 @@ export const {
   reseed,
   Engine,
   kinds,
+  watchesVmGeneration,
   kernel,
   version,
 } = api;

@@ -12,7 +12,9 @@
 // file keeps a 4 KiB buffer of the system generator's output and serves
 // small values from it in JavaScript, one word at a time, zeroing each word
 // as it hands it out (a call into WebAssembly per number would cost more
-// than the number).
+// than the number). In Node the entry also gives a restore host
+// (makeRestoreHost): the vmclock page watched before each value, and a
+// reseed from the kernel with a CPU-jitter sample when it moves.
 
 const BUFFER_WORDS = 1024; // the system generator's buffer: 4 KiB
 const SMALL_FILL = 256; // fills up to this many bytes come from the buffer
@@ -106,6 +108,138 @@ function entropyError(why = 'crypto.getRandomValues failed or is missing') {
   return e;
 }
 
+// ---- Snapshots (Node): the vmclock page and the restore's reseed ----------
+// struct vmclock_abi's offsets and values, all little-endian, as the C
+// core's watch (src/system_os_vmclock.c), which says why this word.
+const VMCLOCK_MAGIC = 0x4b4c4356; // "VCLK"
+const VMCLOCK_SIZE_OFFSET = 4; // u32: the region's size
+const VMCLOCK_VERSION_OFFSET = 8; // u16: 1
+const VMCLOCK_SEQ_OFFSET = 12; // u32: odd while the hypervisor writes
+const VMCLOCK_DISRUPTION_OFFSET = 16; // u64
+const VMCLOCK_FLAGS_OFFSET = 24; // u64
+const VMCLOCK_VM_GEN_OFFSET = 104; // u64
+const VMCLOCK_ABI_BYTES = 112; // the structure up to vm_generation_counter
+const VMCLOCK_FLAG_VM_GEN_COUNTER_PRESENT = 1 << 8; // in the flags' low word
+const VMCLOCK_SEQ_TRIES = 1 << 12; // a hypervisor write takes far fewer
+// The CPU-jitter sample at a restore: the C core's (src/entropy/conditioner.c,
+// which says why these sizes), timed here with process.hrtime.bigint().
+const JITTER_SAMPLES = 2048;
+const JITTER_TOUCHES = 16;
+const JITTER_MEMORY = 64 * 1024;
+const JITTER_STRIDE = 64 * 7 + 8;
+const KERNEL_SEED_BYTES = 32;
+
+// The vmclock page's watched word, read with a positional read (Node cannot
+// map a file): null where there is no usable page. The device is
+// /dev/vmclock0, a character device; `pathForTesting` (testing only: no
+// entry passes it) names a regular file laid out as the page instead. The
+// page must hold the right magic, version 1 and a size that covers the
+// structure; the flags choose the word as in the C core. Anything else,
+// and any error, leaves the watch off.
+function openVmclock(fs, pathForTesting) {
+  const device = pathForTesting == null;
+  let fd;
+  try {
+    // O_NONBLOCK: whatever lies at the path, opening it never waits.
+    fd = fs.openSync(device ? '/dev/vmclock0' : pathForTesting, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  } catch {
+    return null;
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!(device ? st.isCharacterDevice() : st.isFile() && st.size >= VMCLOCK_ABI_BYTES)) throw new Error('not a page');
+    const page = new Uint8Array(VMCLOCK_ABI_BYTES);
+    if (fs.readSync(fd, page, 0, VMCLOCK_ABI_BYTES, 0) !== VMCLOCK_ABI_BYTES) throw new Error('short');
+    const v = new DataView(page.buffer);
+    if (v.getUint32(0, true) !== VMCLOCK_MAGIC || v.getUint32(VMCLOCK_SIZE_OFFSET, true) < VMCLOCK_ABI_BYTES ||
+        v.getUint16(VMCLOCK_VERSION_OFFSET, true) !== 1)
+      throw new Error('not a vmclock page');
+    const counterKept = (v.getUint32(VMCLOCK_FLAGS_OFFSET, true) & VMCLOCK_FLAG_VM_GEN_COUNTER_PRESENT) !== 0;
+    return vmclockReader(fs, fd, counterKept ? VMCLOCK_VM_GEN_OFFSET : VMCLOCK_DISRUPTION_OFFSET);
+  } catch {
+    try {
+      fs.closeSync(fd);
+    } catch {
+      // nothing more to release
+    }
+    return null;
+  }
+}
+
+// read(out) puts the word's two 32-bit halves (low first) in `out` and
+// gives true, or gives false when the read failed or came short. One read
+// from the sequence count to the word's end: the driver copies it under the
+// count (ptp_vmclock's read waits, up to 100 ms, for an even, unchanged
+// count); a count read odd (a file being written) is read again, as the C
+// core does, and after VMCLOCK_SEQ_TRIES the value read is used.
+function vmclockReader(fs, fd, wordOffset) {
+  const span = wordOffset + 8 - VMCLOCK_SEQ_OFFSET;
+  const bytes = new Uint8Array(span);
+  const view = new DataView(bytes.buffer);
+  const at = wordOffset - VMCLOCK_SEQ_OFFSET;
+  return {
+    read(out) {
+      for (let i = 0; ; i++) {
+        let got;
+        try {
+          got = fs.readSync(fd, bytes, 0, span, VMCLOCK_SEQ_OFFSET);
+        } catch {
+          return false;
+        }
+        if (got !== span) return false;
+        if ((view.getUint32(0, true) & 1) === 0 || i + 1 >= VMCLOCK_SEQ_TRIES) break;
+      }
+      out[0] = view.getInt32(at, true);
+      out[1] = view.getInt32(at + 4, true);
+      return true;
+    },
+  };
+}
+
+// What the Node entry gives makeHost: `watch`, the vmclock page (null where
+// there is none); `readKernel(view)`, which fills a view from /dev/urandom
+// with fs (never from OpenSSL's generator, whose state a snapshot copies:
+// js/README.md, "Snapshots"); `clock()`, a nanosecond timer as a BigInt
+// (process.hrtime.bigint) for the jitter sample. `vmclockPathForTesting`:
+// testing only, as openVmclock says.
+export function makeRestoreHost(fs, clock, vmclockPathForTesting = null) {
+  return {
+    watch: openVmclock(fs, vmclockPathForTesting),
+    readKernel(view) {
+      const fd = fs.openSync('/dev/urandom', fs.constants.O_RDONLY);
+      try {
+        for (let got = 0; got < view.length; ) {
+          const n = fs.readSync(fd, view, got, view.length - got, null);
+          if (!(n > 0)) throw new Error('/dev/urandom gave nothing');
+          got += n;
+        }
+      } finally {
+        fs.closeSync(fd);
+      }
+    },
+    clock,
+  };
+}
+
+// The jitter sample into `deltas` (JITTER_SAMPLES little-endian 64-bit
+// words): each the time JITTER_TOUCHES memory touches took, the walk's next
+// line moved by the last delta, as the C core's jitter_sample.
+function jitterSample(clock, memory, deltas) {
+  let pos = 0;
+  let before = clock();
+  for (let i = 0; i < JITTER_SAMPLES; i++) {
+    for (let k = 0; k < JITTER_TOUCHES; k++) {
+      pos = (pos + JITTER_STRIDE) & (JITTER_MEMORY - 1);
+      memory[pos] = memory[pos] + 1;
+    }
+    const now = clock();
+    const delta = BigInt.asUintN(64, now - before);
+    before = now;
+    pos = (pos + Number(delta & 0x3fn)) & (JITTER_MEMORY - 1);
+    deltas.setBigUint64(8 * i, delta, true);
+  }
+}
+
 // 1 if the pair at u[at] equals the pair at u[at + d], d in 1..span;
 // branch-free (e | -e is negative iff e != 0).
 function repeatsWithin(u, at, span) {
@@ -193,28 +327,34 @@ function utf8Seed(text) {
 
 // What an entry gives create() and wasmImports(): the host's
 // crypto.getRandomValues, if it has one, (once instantiated) the module's
-// memory, and `nativeFill`, a function that fills a whole Uint8Array from
-// the host's own generator (Node's crypto.randomFillSync), or null: the
-// system generator's fills of NATIVE_FILL bytes or more go to it.
-export function makeHost(webcrypto, nativeFill = null) {
+// memory, `nativeFill`, a function that fills a whole Uint8Array from the
+// host's own generator (Node's crypto.randomFillSync), or null: the system
+// generator's fills of NATIVE_FILL bytes or more go to it; and `restore`,
+// makeRestoreHost's object (Node), or null. `kernelSeeds` turns true at the
+// first restore: every seed from then on reads restore.readKernel.
+export function makeHost(webcrypto, nativeFill = null, restore = null) {
   const usable = webcrypto != null && typeof webcrypto.getRandomValues === 'function';
   return {
     getRandomValues: usable ? webcrypto.getRandomValues.bind(webcrypto) : null,
     memory: null,
     nativeFill: typeof nativeFill === 'function' ? nativeFill : null,
+    restore,
+    kernelSeeds: false,
   };
 }
 
 // The imports the module needs, before it is instantiated: entropy() fills
 // WebAssembly memory from the host's crypto.getRandomValues (at most 65536
-// bytes a call, far more than a seed's 32), 0 on success. `getRandomValues`
-// is null where the host has none: every seed then fails, and nothing is
-// handed out.
+// bytes a call, far more than a seed's 32), or from the kernel once the
+// host saw a restore (makeHost), 0 on success. `getRandomValues` is null
+// where the host has none: every seed then fails, and nothing is handed
+// out.
 export function wasmImports(host) {
   return {
     env: {
       entropy(pointer, length) {
-        if (host.getRandomValues == null || host.memory == null) return 1;
+        const fill = host.kernelSeeds ? host.restore.readKernel : host.getRandomValues;
+        if (fill == null || host.memory == null) return 1;
         // A getRandomValues that calls back into the generator it seeds
         // would seed it from itself: the buffered output is dropped, so
         // that every such call needs the generator, and those calls throw
@@ -222,7 +362,7 @@ export function wasmImports(host) {
         host.seeding = true;
         if (host.dropBuffered) host.dropBuffered();
         try {
-          host.getRandomValues(new Uint8Array(host.memory.buffer, pointer, length));
+          fill(new Uint8Array(host.memory.buffer, pointer, length));
           return 0;
         } catch {
           return 1;
@@ -296,10 +436,61 @@ export function create(instance, host, { testing = false } = {}) {
   const wordBytes = new Uint8Array(words.buffer);
   let position = BUFFER_WORDS; // words handed out; all of them: refill first
 
-  // Native fills stop at reseed(): after a snapshot's restore that call
-  // renews the WebAssembly generator, while the host's generator has no
-  // such call (js/README.md, "What serves which size").
+  // Native fills stop at a restore (afterRestore): that renews the
+  // WebAssembly generator, while the host's generator has no such call and
+  // its state is the snapshot's (js/README.md, "Snapshots").
   let nativeOff = false;
+
+  // ---- Restores ----------------------------------------------------------
+  const restore = host.restore ?? null;
+  const watch = restore?.watch ?? null;
+  // The page's word as the generator's state belongs to it, and as just
+  // read. The first read is here, as the entry loads: a snapshot taken
+  // between loading and the first draw and restored is a restore too.
+  const seenWord = new Int32Array(2);
+  const readWord = new Int32Array(2);
+  const watching = watch !== null && watch.read(seenWord);
+  let jitterMemory = null;
+
+  // A restore (the watched word moved, or could not be read, or reseed()):
+  // the buffer is dropped before anything else, native fills stop, and the
+  // WebAssembly generator is seeded again now. With a restore host (Node)
+  // that seed and every later one read the kernel, and mix in the digest
+  // of a CPU-jitter sample taken here (never counted as entropy).
+  function afterRestore() {
+    nativeOff = true;
+    words.fill(0);
+    position = BUFFER_WORDS;
+    if (restore === null) {
+      if (w.shakerand_js_system_reseed(Date.now()) !== 0) throw entropyError();
+      return;
+    }
+    host.kernelSeeds = true;
+    jitterMemory ??= new Uint8Array(JITTER_MEMORY);
+    const deltaBytes = JITTER_SAMPLES * 8;
+    try {
+      jitterSample(restore.clock, jitterMemory, new DataView(w.memory.buffer, scratch, deltaBytes));
+    } catch (cause) {
+      new Uint8Array(w.memory.buffer, scratch, deltaBytes).fill(0);
+      const e = entropyError('the jitter sample\'s clock failed after a restore');
+      e.cause = cause;
+      throw e;
+    }
+    if (w.shakerand_js_system_restore(Date.now(), scratch, deltaBytes) !== 0)
+      throw entropyError('the kernel (/dev/urandom) could not be read after a restore');
+  }
+
+  // Before every value the system generator hands out, where the page is
+  // watched: one read of it, at the start of each call, and again before
+  // each piece of a big fill and each refill within a call. The word is taken as seen only once the
+  // reseed succeeded; a read that fails counts as a move.
+  function watchPage() {
+    notSeeding();
+    const read = watch.read(readWord);
+    if (read && ((readWord[0] ^ seenWord[0]) | (readWord[1] ^ seenWord[1])) === 0) return;
+    afterRestore();
+    if (read) seenWord.set(readWord);
+  }
 
   // Whether view[at, at + 32) holds NATIVE_MIN_DISTINCT distinct values,
   // branch-free as distinct_bytes in js/wasm/shakerand_wasm.c.
@@ -361,8 +552,13 @@ export function create(instance, host, { testing = false } = {}) {
     position = BUFFER_WORDS;
   };
 
+  // A call that draws many words (shuffle) looks at the page again at
+  // each refill.
   function word() {
-    if (position === BUFFER_WORDS) refill();
+    if (position === BUFFER_WORDS) {
+      if (watching) watchPage();
+      refill();
+    }
     const v = words[position];
     words[position++] = 0;
     return v;
@@ -424,6 +620,7 @@ export function create(instance, host, { testing = false } = {}) {
     if (max <= min) throw outOfRangeError('max', `greater than the value of "min" (${min})`, max);
     const range = max - min;
     if (!(range <= RAND_MAX)) throw outOfRangeError(maxOnly ? 'max' : 'max - min', `<= ${RAND_MAX}`, range);
+    if (watching) watchPage();
     if (callback === undefined) return min + below(range);
     later(callback, () => min + below(range));
     return undefined;
@@ -432,6 +629,7 @@ export function create(instance, host, { testing = false } = {}) {
   // k / 2^53 for the top 53 bits of a 64-bit word (low word first), as
   // shakerand_double.
   function random() {
+    if (watching) watchPage();
     if (position > BUFFER_WORDS - 2) refill();
     const lo = words[position];
     const hi = words[position + 1];
@@ -447,6 +645,7 @@ export function create(instance, host, { testing = false } = {}) {
   // before failing is not known).
   function fillBytes(out) {
     const length = out.length;
+    if (watching) watchPage();
     if (length <= SMALL_FILL) {
       const needed = (length + 3) >>> 2;
       if (position + needed > BUFFER_WORDS) refill();
@@ -462,6 +661,7 @@ export function create(instance, host, { testing = false } = {}) {
       position += needed;
       return;
     }
+    let done = 0;
     if (nativeFill !== null && !nativeOff && length >= NATIVE_FILL) {
       // The WebAssembly generator seeded if it is due, so that a host
       // without getRandomValues fails every call, these included.
@@ -469,7 +669,12 @@ export function create(instance, host, { testing = false } = {}) {
       let why = "the host's native generator failed";
       const heads = []; // each piece's first pair, against a stub that copies a piece
       try {
-        for (let done = 0; done < length; ) {
+        while (done < length) {
+          // A restore since the last piece: the rest from WebAssembly.
+          if (done > 0 && watching) {
+            watchPage();
+            if (nativeOff) break;
+          }
           let size = Math.min(nativePiece, length - done);
           // The last piece NATIVE_FILL bytes at least, for its check.
           if (length - done - size > 0 && length - done - size < NATIVE_FILL) size -= NATIVE_FILL;
@@ -498,11 +703,11 @@ export function create(instance, host, { testing = false } = {}) {
       } finally {
         for (const h of heads) h.fill(0);
       }
-      return;
+      if (done === length) return;
     }
-    let done = 0;
     try {
-      for (; done < length; done += SCRATCH_BYTES) {
+      for (const start = done; done < length; done += SCRATCH_BYTES) {
+        if (done > start && watching) watchPage();
         const piece = Math.min(SCRATCH_BYTES, length - done);
         systemFill(scratch, piece);
         out.set(new Uint8Array(w.memory.buffer, scratch, piece), done);
@@ -575,6 +780,7 @@ export function create(instance, host, { testing = false } = {}) {
 
   function randomUUID(options) {
     checkOptions(options);
+    if (watching) watchPage();
     if (position > BUFFER_WORDS - 4) refill();
     // Word by word (a subarray would allocate), in the buffer's byte order.
     uuidWords[0] = words[position];
@@ -602,6 +808,7 @@ export function create(instance, host, { testing = false } = {}) {
   let v7LastMs = -1;
   let v7Counter = 0;
   function randomUUIDv7() {
+    if (watching) watchPage();
     const fresh = (word() & 0x1ff) * TWO_32 + word();
     const tail = word();
     const now = Date.now();
@@ -649,6 +856,7 @@ export function create(instance, host, { testing = false } = {}) {
   function shuffle(array) {
     checkArray('array', array);
     if (array.length > 1 && Object.isFrozen(array)) throw new TypeError('shakerand: shuffle: the array is frozen');
+    if (watching) watchPage();
     for (let i = array.length - 1; i > 0; i--) {
       const j = below32(i + 1);
       const t = array[i];
@@ -664,6 +872,7 @@ export function create(instance, host, { testing = false } = {}) {
     checkArray('population', population);
     if (!Number.isSafeInteger(k)) throw argTypeError('k', 'a safe integer', k);
     if (k < 0 || k > population.length) throw outOfRangeError('k', `>= 0 && <= ${population.length}`, k);
+    if (watching) watchPage();
     const pool = Array.from(population);
     for (let i = 0; i < k; i++) {
       const j = i + below32(pool.length - i);
@@ -857,26 +1066,27 @@ export function create(instance, host, { testing = false } = {}) {
   }
   if (typeof Symbol.dispose === 'symbol') Engine.prototype[Symbol.dispose] = Engine.prototype.wipe;
 
-  function deriveKeyForTesting(os, counter) {
-    const p = w.shakerand_js_alloc(64);
+  // The key for os, a counter and, after a restore, a jitter digest.
+  function deriveKeyForTesting(os, counter, jitter = null) {
+    const p = w.shakerand_js_alloc(96);
     try {
       heap().set(os, p);
-      w.shakerand_js_derive_key(p, Number(counter & 0xffffffffn), Number(counter >> 32n), p + 32);
+      if (jitter !== null) heap().set(jitter, p + 64);
+      w.shakerand_js_derive_key(p, Number(counter & 0xffffffffn), Number(counter >> 32n), jitter === null ? 0 : p + 64, p + 32);
       return heap().slice(p + 32, p + 64);
     } finally {
-      w.shakerand_js_free(p, 64);
+      w.shakerand_js_free(p, 96);
     }
   }
 
-  // Forgets the buffered output and seeds the system generator again now
-  // (after a snapshot restore, say); big fills come from it too from then
-  // on, not from the host's native generator.
+  // Forgets the buffered output and seeds the system generator again now,
+  // as after a restore the page did not show (afterRestore): for a
+  // snapshot's restore hook, say.
   function reseed() {
     notSeeding();
-    nativeOff = true;
-    words.fill(0);
-    position = BUFFER_WORDS;
-    if (w.shakerand_js_system_reseed(Date.now()) !== 0) throw entropyError();
+    const read = watching && watch.read(readWord);
+    afterRestore();
+    if (read) seenWord.set(readWord);
   }
 
   const api = {
@@ -892,6 +1102,7 @@ export function create(instance, host, { testing = false } = {}) {
     reseed,
     Engine,
     kinds,
+    watchesVmGeneration: watching,
     kernel: cString(w.shakerand_kernel_name()),
     version: cString(w.shakerand_version()),
   };

@@ -6,7 +6,7 @@
 // from its top-level declarations (it holds nothing else that is ES-only:
 // no imports, no import.meta).
 'use strict';
-const { readFileSync } = require('node:fs');
+const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 const { randomFillSync, webcrypto } = require('node:crypto');
@@ -14,7 +14,7 @@ const { randomFillSync, webcrypto } = require('node:crypto');
 function loadCore() {
   const filename = path.join(__dirname, 'core.js');
   const names = [];
-  const body = readFileSync(filename, 'utf8').replace(
+  const body = fs.readFileSync(filename, 'utf8').replace(
     /^export (function|class|const) ([A-Za-z0-9_$]+)/gm,
     (_, what, name) => {
       names.push(name);
@@ -35,13 +35,19 @@ function loadCore() {
   }
 }
 
-const { chooseKernel, create, makeHost, wasmImports } = loadCore();
+const { chooseKernel, create, makeHost, makeRestoreHost, wasmImports } = loadCore();
 // Big system fills go to the runtime's own generator where it measured
 // faster than the WebAssembly kernel with its copy out (js/README.md, "What
 // serves which size"): Node's (OpenSSL's) and Bun's; Deno's was slower.
-const host = makeHost(webcrypto, globalThis.Deno === undefined ? randomFillSync : null);
+// Node alone watches the vmclock page and reseeds from the kernel after a
+// restore (js/README.md, "Snapshots"); Deno and Bun, which load this entry
+// too, were not checked with it, and browsers have no device.
+const node = globalThis.Deno === undefined && globalThis.Bun === undefined;
+const clock = process.hrtime.bigint.bind(process.hrtime);
+const host = makeHost(webcrypto, globalThis.Deno === undefined ? randomFillSync : null,
+  node ? makeRestoreHost(fs, clock) : null);
 const kernel = chooseKernel(process.env.SHAKERAND_KERNEL, (m) => console.warn(m));
-const bytes = readFileSync(path.join(__dirname, `shakerand-${kernel}.wasm`));
+const bytes = fs.readFileSync(path.join(__dirname, `shakerand-${kernel}.wasm`));
 const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), wasmImports(host));
 const api = Object.freeze(create(instance, host));
 module.exports = api;

@@ -21,6 +21,7 @@ export const {
   reseed,
   Engine,
   kinds,
+  watchesVmGeneration,
   kernel,
   version,
 } = api;

@@ -16,7 +16,7 @@ CC=${WASM_CC:-clang-14}
 command -v "$CC" >/dev/null 2>&1 || CC=clang
 fast="src/chacha8rand_portable.c src/chacha8rand_simd128.c src/engine.c"
 small="src/xof.c src/keccakp1600_portable.c src/samplers.c src/dispatch.c src/util.c js/wasm/shakerand_wasm.c"
-exports="shakerand_js_alloc shakerand_js_free shakerand_js_system_fill shakerand_js_system_reseed
+exports="shakerand_js_alloc shakerand_js_free shakerand_js_system_fill shakerand_js_system_reseed shakerand_js_system_restore
     shakerand_js_derive_key shakerand_js_engine_range shakerand_js_engine_double shakerand_js_engine_u32
     shakerand_engine_size shakerand_engine_init shakerand_engine_fill shakerand_below
     shakerand_kind_count shakerand_kind_at shakerand_kind_name shakerand_kind_seed_size

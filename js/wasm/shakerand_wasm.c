@@ -7,10 +7,12 @@
  * Node process or worker thread): no locks, no reentrancy, no fork.
  *
  * The system generator: one chacha8rand engine per instance, seeded with
- * the derivation of src/policy.h from 32 bytes the host's
- * crypto.getRandomValues gives (the import `entropy`), reseeded on the
- * policy's byte budget and, by the host's clock, its time budget. A failed
- * seed writes nothing and hands out nothing.
+ * the derivation of src/policy.h from 32 bytes the host gives (the import
+ * `entropy`: crypto.getRandomValues, or the kernel after a restore in Node),
+ * reseeded on the policy's byte budget and, by the host's clock, its time
+ * budget. After a restore the host saw (shakerand_js_system_restore), every
+ * seed also mixes in that restore's CPU-jitter digest, as the C core's
+ * (src/entropy.h). A failed seed writes nothing and hands out nothing.
  *
  * The stack: the C stack of a module lives in its linear memory (arrays,
  * structs and anything whose address is taken), below __stack_pointer;
@@ -56,34 +58,45 @@ static struct {
     double seeded_ms; /* the host's clock at the last seed */
     double now_ms;    /* the host's clock at the last call from it */
     int seeded;
+    int restored; /* a restore was seen: every seed mixes in `jitter` */
+    unsigned char jitter[SHAKERAND_JITTER_DIGEST_BYTES]; /* the last restore's digest */
 } sys;
 
 /* The policy's derivation without hardware sources (the vector file's
  * system_policy entries): material = TurboSHAKE256(os || counter, D =
- * 0x22)[0, 64), key = TurboSHAKE256(material, D = 0x24)[0, 32). */
+ * 0x22)[0, 64), or after a restore TurboSHAKE256(os || counter || jitter,
+ * D = 0x26)[0, 64) (tools/shakerand_ref.py, system_conditioner); key =
+ * TurboSHAKE256(material, D = 0x24)[0, 32). `jitter` NULL: no restore. */
 static void derive_key(const unsigned char os[SHAKERAND_OS_SEED_BYTES], uint64_t counter,
-                       unsigned char key[CHACHA8_KEY_BYTES])
+                       const unsigned char *jitter, unsigned char key[CHACHA8_KEY_BYTES])
 {
-    unsigned char in[SHAKERAND_OS_SEED_BYTES + SHAKERAND_COUNTER_BYTES];
+    unsigned char
+        in[SHAKERAND_OS_SEED_BYTES + SHAKERAND_COUNTER_BYTES + SHAKERAND_JITTER_DIGEST_BYTES];
     unsigned char material[SHAKERAND_SEED_MATERIAL_BYTES];
+    size_t len = SHAKERAND_OS_SEED_BYTES + SHAKERAND_COUNTER_BYTES;
     memcpy(in, os, SHAKERAND_OS_SEED_BYTES);
     for (unsigned i = 0; i < SHAKERAND_COUNTER_BYTES; i++)
         in[SHAKERAND_OS_SEED_BYTES + i] = (unsigned char)(counter >> (8 * i));
-    shakerand_turboshake256_unwiped(material, sizeof material, in, sizeof in,
-                                    SHAKERAND_CONDITIONER_DOMAIN);
+    if (jitter != NULL) {
+        memcpy(in + len, jitter, SHAKERAND_JITTER_DIGEST_BYTES);
+        len += SHAKERAND_JITTER_DIGEST_BYTES;
+    }
+    shakerand_turboshake256_unwiped(material, sizeof material, in, len,
+                                    jitter != NULL ? SHAKERAND_RESTORE_CONDITIONER_DOMAIN
+                                                   : SHAKERAND_CONDITIONER_DOMAIN);
     shakerand_turboshake256_unwiped(key, CHACHA8_KEY_BYTES, material, sizeof material,
                                     SHAKERAND_CHACHA8_KEY_DOMAIN);
     shakerand_memzero(in, sizeof in);
     shakerand_memzero(material, sizeof material);
 }
 
-/* The derivation's known answers (test/vectors.test.js): key for os and a
- * counter given as two 32-bit halves. */
+/* The derivation's known answers (test/suite.js): key for os, a counter
+ * given as two 32-bit halves, and a jitter digest (NULL: none). */
 EXPORT(shakerand_js_derive_key)
 void shakerand_js_derive_key(const unsigned char *os, uint32_t counter_lo, uint32_t counter_hi,
-                             unsigned char *key)
+                             const unsigned char *jitter, unsigned char *key)
 {
-    derive_key(os, (uint64_t)counter_hi << 32 | counter_lo, key);
+    derive_key(os, (uint64_t)counter_hi << 32 | counter_lo, jitter, key);
     shakerand_wipe_stack(SHAKERAND_STACK_SEED);
 }
 
@@ -124,7 +137,7 @@ __attribute__((noinline)) static int seed(void)
         shakerand_memzero(os, sizeof os);
         return SHAKERAND_EENTROPY;
     }
-    derive_key(os, ++sys.counter, key);
+    derive_key(os, ++sys.counter, sys.restored ? sys.jitter : NULL, key);
     shakerand_engine_init(&sys.engine, SHAKERAND_CHACHA8RAND, key, sizeof key);
     shakerand_memzero(os, sizeof os);
     shakerand_memzero(key, sizeof key);
@@ -203,6 +216,21 @@ int shakerand_js_system_reseed(double now_ms)
     const int status = seed();
     shakerand_wipe_stack(SHAKERAND_STACK_SEED);
     return status;
+}
+
+/* A restore the host saw: the digest of its CPU-jitter sample (`deltas`,
+ * each timer delta a 64-bit little-endian word, zeroed here) becomes
+ * TurboSHAKE256(deltas, D = 0x25)[0, 32), mixed into this seed and every
+ * later one until the next restore; then the generator is seeded again
+ * now. The sample is never counted as entropy (docs/system.md). */
+EXPORT(shakerand_js_system_restore)
+int shakerand_js_system_restore(double now_ms, unsigned char *deltas, size_t len)
+{
+    shakerand_turboshake256_unwiped(sys.jitter, sizeof sys.jitter, deltas, len,
+                                    SHAKERAND_JITTER_DOMAIN);
+    shakerand_memzero(deltas, len);
+    sys.restored = 1;
+    return shakerand_js_system_reseed(now_ms);
 }
 
 /* Memory for the host: engines (aligned as the header requires) and byte
