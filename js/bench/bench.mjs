@@ -6,13 +6,18 @@
 // (make bench-js writes BENCHMARKS.md's JavaScript section with it).
 // Also the WebAssembly path of big fills on its own (the entry sends them to
 // crypto.randomFillSync), with the portable module beside the SIMD128 one
-// for the kernel's gain.
+// for the kernel's gain; and the cost of watching the vmclock page, on a
+// file laid out as the page (core.js's testing-only path), beside a
+// positional read of /dev/zero.
 import * as crypto from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import * as fs from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 
 import * as s from '../lib/index.mjs';
-import { NATIVE_FILL, create, makeHost, wasmImports } from '../lib/core.js';
+import { NATIVE_FILL, create, makeHost, makeRestoreHost, wasmImports } from '../lib/core.js';
+
+const { readFileSync, writeFileSync } = fs;
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
@@ -27,6 +32,31 @@ function wasmOnlyApi(kernel) {
 }
 const simd128 = wasmOnlyApi('simd128');
 const portable = wasmOnlyApi('portable');
+
+// The entry's instance without a watch, and one watching a file laid out
+// as the vmclock page (QEMU's: the disruption marker's 12 bytes from the
+// sequence count are read before each value).
+const pageDir = fs.mkdtempSync(path.join(tmpdir(), 'shakerand-bench-'));
+const pageFile = path.join(pageDir, 'vmclock');
+{
+  const page = Buffer.alloc(4096);
+  page.writeUInt32LE(0x4b4c4356, 0);
+  page.writeUInt32LE(4096, 4);
+  page.writeUInt16LE(1, 8);
+  page.writeBigUInt64LE(1n, 16);
+  writeFileSync(pageFile, page);
+}
+function instanceApi(restore) {
+  const host = makeHost(crypto.webcrypto, null, restore);
+  const bytes = readFileSync(new URL(`../lib/shakerand-${s.kernel}.wasm`, import.meta.url));
+  return create(new WebAssembly.Instance(new WebAssembly.Module(bytes), wasmImports(host)), host);
+}
+const unwatched = instanceApi(null);
+const watched = instanceApi(makeRestoreHost(fs, process.hrtime.bigint.bind(process.hrtime), pageFile));
+if (!watched.watchesVmGeneration) throw new Error('bench: the file laid out as the page is not watched');
+fs.rmSync(pageDir, { recursive: true });
+const zeroFd = fs.openSync('/dev/zero', 'r');
+const zeroBytes = new Uint8Array(12);
 
 // ns per call: loop(n) runs n calls; doubled until a round lasts ROUND_MS.
 function measure(loop, perCall = 1) {
@@ -75,6 +105,12 @@ const contenders = {
     for (let i = 0; i < n; i++)
       for (let o = 0; o < MiB; o += 65536) crypto.webcrypto.getRandomValues(big.subarray(o, o + 65536));
   },
+  'random(), not watched': (n) => { let a = 0; for (let i = 0; i < n; i++) a += unwatched.random(); return a; },
+  'random(), the page watched (a file)': (n) => { let a = 0; for (let i = 0; i < n; i++) a += watched.random(); return a; },
+  'randomBytes(16), not watched': (n) => { let a = 0; for (let i = 0; i < n; i++) a += unwatched.randomBytes(16)[0]; return a; },
+  'randomBytes(16), the page watched (a file)': (n) => { let a = 0; for (let i = 0; i < n; i++) a += watched.randomBytes(16)[0]; return a; },
+  'fs.readSync of 12 bytes of /dev/zero at position 12': (n) => { for (let i = 0; i < n; i++) fs.readSync(zeroFd, zeroBytes, 0, 12, 12); },
+  'reseed() at a restore: jitter sample, /dev/urandom, seed': (n) => { for (let i = 0; i < n; i++) watched.reseed(); },
 };
 const ns = {};
 for (const [name, loop] of Object.entries(contenders)) {
@@ -103,6 +139,10 @@ const [pairOurs, pairNode] = measurePair(contenders['shakerand randomFill(1 MiB)
 const [smallOurs, smallNode] = measurePair(contenders[`shakerand randomFill(${SMALL})`],
   contenders[`crypto.randomFillSync(${SMALL})`], 1000);
 
+const watchRows = [
+  ['random()', 'random(), not watched', 'random(), the page watched (a file)', 'Math.random()'],
+  ['randomBytes(16)', 'randomBytes(16), not watched', 'randomBytes(16), the page watched (a file)', 'crypto.randomBytes(16)'],
+];
 const fmt = (v) => (v >= 1000 ? `${(v / 1000).toFixed(1)} µs` : `${v.toFixed(v < 10 ? 2 : 1)} ns`);
 const mbps = (v) => `${(MiB / v / 1e-9 / 1e6).toFixed(0)} MB/s`;
 const ratio = (a, b) => (ns[b] / ns[a]).toFixed(2);
@@ -156,6 +196,16 @@ md += `with a copy out of WebAssembly memory on top (the core writes into its ow
 md += `\`randomFillSync\` runs OpenSSL's native generator, with the CPU's widest vectors and AES instructions: `;
 md += `${mbps(ns['crypto.randomFillSync(1 MiB)'])}. Four 32-bit lanes cannot reach that; interleaving two groups `;
 md += `of blocks (eight blocks a pass) measured slower in V8, which spills what x86-64's 16 vector registers cannot hold.\n`;
+md += `\n### Watching the vmclock page (issue 46), same run\n\n`;
+md += `In Node, where \`/dev/vmclock0\` is readable, every value reads the page first (one positional \`fs.readSync\`; js/README.md, "Snapshots"). `;
+md += `Measured here on a regular file laid out as the page (core.js's testing-only path; this machine has no device): the watched figure costs a file read, `;
+md += `and the device's read, a copy under its sequence count, should cost about as much (not measured here). `;
+md += `The entry's instance in this run watches ${s.watchesVmGeneration ? 'the device' : 'nothing (no device)'}.\n\n`;
+md += `| call | not watched | watched (a file) | the watch's cost | peer |\n|---|---|---|---|---|\n`;
+for (const [label, off, on, peer] of watchRows)
+  md += `| ${label} | ${fmt(ns[off])} | ${fmt(ns[on])} | ${fmt(ns[on] - ns[off])} | ${peer}: ${fmt(ns[peer])} |\n`;
+md += `\nA positional read of 12 bytes of \`/dev/zero\` (\`fs.readSync\`) took ${fmt(ns['fs.readSync of 12 bytes of /dev/zero at position 12'])}; `;
+md += `a restore's reseed (\`reseed()\` on the watched instance: the page read, the 2048-timing jitter sample, 32 bytes of \`/dev/urandom\`, the seed) ${fmt(ns['reseed() at a restore: jitter sample, /dev/urandom, seed'])}.\n`;
 if (option('--markdown')) writeFileSync(option('--markdown'), md);
 const pairs = { [SMALL]: [smallOurs, smallNode], '1 MiB': [pairOurs, pairNode] };
 if (option('--json')) writeFileSync(option('--json'), JSON.stringify({ date, node: process.version, cpu, kernel: s.kernel, ns, pairs, size }, null, 1));
