@@ -52,13 +52,14 @@ function setWord(file, offset, value) {
 // and a timer that ticks 100 a read (every jitter delta 100).
 const OS = Uint8Array.from({ length: 32 }, (_, i) => i);
 const KERNEL = Uint8Array.from({ length: 32 }, (_, i) => 100 + i);
-function instance(file, { nativeFill = null, kernel = KERNEL } = {}) {
+function instance(file, { nativeFill = null, kernel = KERNEL, nativePiece = 0 } = {}) {
   const calls = { getRandomValues: 0, kernel: [], clock: 0, native: 0 };
   let ticks = 0n;
   const restore = makeRestoreHost(fs, () => (calls.clock++, (ticks += 100n)), file);
   restore.readKernel = (view) => (calls.kernel.push(view.length), view.set(kernel));
   const host = makeHost({ getRandomValues: (view) => (calls.getRandomValues++, view.set(OS)) },
     nativeFill && ((view) => (calls.native++, nativeFill(view))), restore);
+  host.nativePieceForTesting = nativePiece;
   const api = create(new WebAssembly.Instance(module, wasmImports(host)), host, { testing: true });
   return { api, host, calls };
 }
@@ -175,16 +176,36 @@ test('restore: a native fill after a move goes through WebAssembly, also from th
   // A move while the host fills a piece: the rest of that fill from WebAssembly.
   const file2 = page();
   let seen = 0;
-  const { api: api2, host, calls: calls2 } = instance(file2, {
+  const { api: api2, calls: calls2 } = instance(file2, {
     nativeFill: (view) => {
       varied(view);
       if (++seen === 1) setWord(file2, DISRUPTION, 5n);
     },
+    nativePiece: NATIVE_FILL,
   });
-  host.nativePieceForTesting = NATIVE_FILL;
   const out = api2.randomBytes(4 * NATIVE_FILL);
   assert.equal(calls2.native, 1, 'one native piece, then WebAssembly');
   assert.ok(out.subarray(NATIVE_FILL).filter((x) => x !== 0).length > 3 * NATIVE_FILL * 0.97, 'the rest filled');
+});
+
+test('restore: a move during a call that draws many words is seen at its next refill', () => {
+  const moved = page();
+  const a = instance(moved).api;
+  const b = instance(page()).api;
+  // The word moves after 100 swaps, while 1024 buffered words are left.
+  let sets = 0;
+  const watched = new Proxy(Array.from({ length: 3000 }, (_, i) => i), {
+    set(target, key, value) {
+      if (++sets === 200) setWord(moved, DISRUPTION, 2n);
+      target[key] = value;
+      return true;
+    },
+  });
+  const mine = Array.from(a.shuffle(watched));
+  const theirs = b.shuffle(Array.from({ length: 3000 }, (_, i) => i));
+  // Fisher-Yates fixes the end first: the last 100 places are alike.
+  assert.deepEqual(mine.slice(-100), theirs.slice(-100), 'before the move');
+  assert.notDeepEqual(mine.slice(0, 1000), theirs.slice(0, 1000), 'after the next refill');
 });
 
 test('restore: reseed() is a restore: the kernel, a sample, no native fills; the page word taken as seen', () => {
