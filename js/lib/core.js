@@ -108,111 +108,72 @@ function entropyError(why = 'crypto.getRandomValues failed or is missing') {
   return e;
 }
 
-// ---- Snapshots (Node): the vmclock page and the restore's reseed ----------
-// struct vmclock_abi's offsets and values, all little-endian, as the C
-// core's watch (src/system_os_vmclock.c), which says why this word.
-const VMCLOCK_MAGIC = 0x4b4c4356; // "VCLK"
-const VMCLOCK_SIZE_OFFSET = 4; // u32: the region's size
-const VMCLOCK_VERSION_OFFSET = 8; // u16: 1
-const VMCLOCK_SEQ_OFFSET = 12; // u32: odd while the hypervisor writes
-const VMCLOCK_DISRUPTION_OFFSET = 16; // u64
-const VMCLOCK_FLAGS_OFFSET = 24; // u64
-const VMCLOCK_VM_GEN_OFFSET = 104; // u64
-const VMCLOCK_ABI_BYTES = 112; // the structure up to vm_generation_counter
-const VMCLOCK_FLAG_VM_GEN_COUNTER_PRESENT = 1 << 8; // in the flags' low word
+// ---- Snapshots (Node: js/README.md, "Snapshots") ------------------------
+// struct vmclock_abi (little-endian) as the C core reads it
+// (src/system_os_vmclock.c, which says why this word): the sequence count
+// at 12, the disruption marker at 16, the flags at 24 (bit 8: the VM
+// generation counter at 104 is kept), 112 bytes in all.
+const VMCLOCK_SEQ = 12;
+const VMCLOCK_BYTES = 112;
 const VMCLOCK_SEQ_TRIES = 1 << 12; // a hypervisor write takes far fewer
-// The CPU-jitter sample at a restore: the C core's (src/entropy/conditioner.c,
-// which says why these sizes), timed here with process.hrtime.bigint().
+// The C core's CPU-jitter sample (src/entropy/conditioner.c says why these sizes).
 const JITTER_SAMPLES = 2048;
-const JITTER_TOUCHES = 16;
-const JITTER_MEMORY = 64 * 1024;
-const JITTER_STRIDE = 64 * 7 + 8;
-const KERNEL_SEED_BYTES = 32;
+const JITTER_MEMORY = 65536;
 
-// The vmclock page's watched word, read with a positional read (Node cannot
-// map a file): null where there is no usable page. The device is
-// /dev/vmclock0, a character device; `pathForTesting` (testing only: no
-// entry passes it) names a regular file laid out as the page instead. The
-// page must hold the right magic, version 1 and a size that covers the
-// structure; the flags choose the word as in the C core. Anything else,
-// and any error, leaves the watch off.
+// The watched word, or null: the device (a character device), or for tests
+// only a regular file at `pathForTesting` (no entry passes one), whose page
+// has the magic, version 1 and a size covering the structure. Anything
+// else, and any error, leaves the watch off. read(out) writes the word's
+// halves (low first) and gives true, or false if the read failed or came
+// short: one positional read (Node cannot map a file) from the count to the
+// word, which the driver copies under the count; a count read odd (a file
+// being written) is read again, as the C core does.
 function openVmclock(fs, pathForTesting) {
   const device = pathForTesting == null;
   let fd;
   try {
     // O_NONBLOCK: whatever lies at the path, opening it never waits.
     fd = fs.openSync(device ? '/dev/vmclock0' : pathForTesting, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-  } catch {
-    return null;
-  }
-  try {
     const st = fs.fstatSync(fd);
-    if (!(device ? st.isCharacterDevice() : st.isFile() && st.size >= VMCLOCK_ABI_BYTES)) throw new Error('not a page');
-    const page = new Uint8Array(VMCLOCK_ABI_BYTES);
-    if (fs.readSync(fd, page, 0, VMCLOCK_ABI_BYTES, 0) !== VMCLOCK_ABI_BYTES) throw new Error('short');
-    const v = new DataView(page.buffer);
-    if (v.getUint32(0, true) !== VMCLOCK_MAGIC || v.getUint32(VMCLOCK_SIZE_OFFSET, true) < VMCLOCK_ABI_BYTES ||
-        v.getUint16(VMCLOCK_VERSION_OFFSET, true) !== 1)
-      throw new Error('not a vmclock page');
-    const counterKept = (v.getUint32(VMCLOCK_FLAGS_OFFSET, true) & VMCLOCK_FLAG_VM_GEN_COUNTER_PRESENT) !== 0;
-    return vmclockReader(fs, fd, counterKept ? VMCLOCK_VM_GEN_OFFSET : VMCLOCK_DISRUPTION_OFFSET);
+    const page = new DataView(new ArrayBuffer(VMCLOCK_BYTES));
+    if (!(device ? st.isCharacterDevice() : st.isFile()) || fs.readSync(fd, page, 0, VMCLOCK_BYTES, 0) !== VMCLOCK_BYTES ||
+        page.getUint32(0, true) !== 0x4b4c4356 || page.getUint32(4, true) < VMCLOCK_BYTES || page.getUint16(8, true) !== 1)
+      throw new Error('no vmclock page');
+    const at = ((page.getUint32(24, true) >>> 8) & 1 ? 104 : 16) - VMCLOCK_SEQ;
+    const view = new DataView(new ArrayBuffer(at + 8));
+    return {
+      read(out) {
+        for (let i = 1; ; i++) {
+          try {
+            if (fs.readSync(fd, view, 0, at + 8, VMCLOCK_SEQ) !== at + 8) return false;
+          } catch {
+            return false;
+          }
+          if ((view.getUint32(0, true) & 1) === 0 || i === VMCLOCK_SEQ_TRIES) break;
+        }
+        out[0] = view.getInt32(at, true);
+        out[1] = view.getInt32(at + 4, true);
+        return true;
+      },
+    };
   } catch {
-    try {
-      fs.closeSync(fd);
-    } catch {
-      // nothing more to release
-    }
+    if (fd !== undefined) fs.closeSync(fd);
     return null;
   }
 }
 
-// read(out) puts the word's two 32-bit halves (low first) in `out` and
-// gives true, or gives false when the read failed or came short. One read
-// from the sequence count to the word's end: the driver copies it under the
-// count (ptp_vmclock's read waits, up to 100 ms, for an even, unchanged
-// count); a count read odd (a file being written) is read again, as the C
-// core does, and after VMCLOCK_SEQ_TRIES the value read is used.
-function vmclockReader(fs, fd, wordOffset) {
-  const span = wordOffset + 8 - VMCLOCK_SEQ_OFFSET;
-  const bytes = new Uint8Array(span);
-  const view = new DataView(bytes.buffer);
-  const at = wordOffset - VMCLOCK_SEQ_OFFSET;
-  return {
-    read(out) {
-      for (let i = 0; ; i++) {
-        let got;
-        try {
-          got = fs.readSync(fd, bytes, 0, span, VMCLOCK_SEQ_OFFSET);
-        } catch {
-          return false;
-        }
-        if (got !== span) return false;
-        if ((view.getUint32(0, true) & 1) === 0 || i + 1 >= VMCLOCK_SEQ_TRIES) break;
-      }
-      out[0] = view.getInt32(at, true);
-      out[1] = view.getInt32(at + 4, true);
-      return true;
-    },
-  };
-}
-
-// What the Node entry gives makeHost: `watch`, the vmclock page (null where
-// there is none); `readKernel(view)`, which fills a view from /dev/urandom
-// with fs (never from OpenSSL's generator, whose state a snapshot copies:
-// js/README.md, "Snapshots"); `clock()`, a nanosecond timer as a BigInt
-// (process.hrtime.bigint) for the jitter sample. `vmclockPathForTesting`:
-// testing only, as openVmclock says.
+// What the Node entry gives makeHost: `watch` (openVmclock's); readKernel,
+// which fills a view from /dev/urandom with fs, never from OpenSSL's
+// generator, whose state a snapshot copies; `clock`, a BigInt nanosecond
+// timer (process.hrtime.bigint) for the jitter sample.
 export function makeRestoreHost(fs, clock, vmclockPathForTesting = null) {
   return {
     watch: openVmclock(fs, vmclockPathForTesting),
     readKernel(view) {
-      const fd = fs.openSync('/dev/urandom', fs.constants.O_RDONLY);
+      const fd = fs.openSync('/dev/urandom', 'r');
       try {
-        for (let got = 0; got < view.length; ) {
-          const n = fs.readSync(fd, view, got, view.length - got, null);
-          if (!(n > 0)) throw new Error('/dev/urandom gave nothing');
-          got += n;
-        }
+        for (let got = 0, n; got < view.length; got += n)
+          if (!((n = fs.readSync(fd, view, got, view.length - got, null)) > 0)) throw new Error('/dev/urandom: no bytes');
       } finally {
         fs.closeSync(fd);
       }
@@ -221,21 +182,20 @@ export function makeRestoreHost(fs, clock, vmclockPathForTesting = null) {
   };
 }
 
-// The jitter sample into `deltas` (JITTER_SAMPLES little-endian 64-bit
-// words): each the time JITTER_TOUCHES memory touches took, the walk's next
-// line moved by the last delta, as the C core's jitter_sample.
+// The C core's jitter_sample: the time each 16 memory touches took, as
+// little-endian 64-bit words into `deltas`; the walk moved by each delta.
 function jitterSample(clock, memory, deltas) {
   let pos = 0;
   let before = clock();
   for (let i = 0; i < JITTER_SAMPLES; i++) {
-    for (let k = 0; k < JITTER_TOUCHES; k++) {
-      pos = (pos + JITTER_STRIDE) & (JITTER_MEMORY - 1);
-      memory[pos] = memory[pos] + 1;
+    for (let k = 0; k < 16; k++) {
+      pos = (pos + 456) & (JITTER_MEMORY - 1); // a new cache line each touch, wrapping unevenly
+      memory[pos]++;
     }
     const now = clock();
     const delta = BigInt.asUintN(64, now - before);
     before = now;
-    pos = (pos + Number(delta & 0x3fn)) & (JITTER_MEMORY - 1);
+    pos = (pos + Number(delta & 63n)) & (JITTER_MEMORY - 1);
     deltas.setBigUint64(8 * i, delta, true);
   }
 }
@@ -330,8 +290,8 @@ function utf8Seed(text) {
 // memory, `nativeFill`, a function that fills a whole Uint8Array from the
 // host's own generator (Node's crypto.randomFillSync), or null: the system
 // generator's fills of NATIVE_FILL bytes or more go to it; and `restore`,
-// makeRestoreHost's object (Node), or null. `kernelSeeds` turns true at the
-// first restore: every seed from then on reads restore.readKernel.
+// makeRestoreHost's (Node), or null. From the first restore (kernelSeeds)
+// every seed reads restore.readKernel.
 export function makeHost(webcrypto, nativeFill = null, restore = null) {
   const usable = webcrypto != null && typeof webcrypto.getRandomValues === 'function';
   return {
@@ -444,19 +404,18 @@ export function create(instance, host, { testing = false } = {}) {
   // ---- Restores ----------------------------------------------------------
   const restore = host.restore ?? null;
   const watch = restore?.watch ?? null;
-  // The page's word as the generator's state belongs to it, and as just
-  // read. The first read is here, as the entry loads: a snapshot taken
-  // between loading and the first draw and restored is a restore too.
+  // The page's word the generator's state belongs to, and as just read;
+  // first read as the entry loads, so that a snapshot taken before the
+  // first draw is seen too.
   const seenWord = new Int32Array(2);
   const readWord = new Int32Array(2);
   const watching = watch !== null && watch.read(seenWord);
   let jitterMemory = null;
 
-  // A restore (the watched word moved, or could not be read, or reseed()):
-  // the buffer is dropped before anything else, native fills stop, and the
-  // WebAssembly generator is seeded again now. With a restore host (Node)
-  // that seed and every later one read the kernel, and mix in the digest
-  // of a CPU-jitter sample taken here (never counted as entropy).
+  // A restore (the word moved or could not be read, or reseed()): the
+  // buffer dropped first, native fills stopped, the generator seeded now;
+  // with a restore host from the kernel and a jitter sample's digest (never
+  // counted as entropy), which every later seed mixes in too.
   function afterRestore() {
     nativeOff = true;
     words.fill(0);
@@ -480,10 +439,9 @@ export function create(instance, host, { testing = false } = {}) {
       throw entropyError('the kernel (/dev/urandom) could not be read after a restore');
   }
 
-  // Before every value the system generator hands out, where the page is
-  // watched: one read of it, at the start of each call, and again before
-  // each piece of a big fill and each refill within a call. The word is taken as seen only once the
-  // reseed succeeded; a read that fails counts as a move.
+  // Before each value: at the start of each call, and within one before
+  // each refill and each piece of a big fill. The word counts as seen only
+  // once the reseed succeeded.
   function watchPage() {
     notSeeding();
     const read = watch.read(readWord);
@@ -552,8 +510,6 @@ export function create(instance, host, { testing = false } = {}) {
     position = BUFFER_WORDS;
   };
 
-  // A call that draws many words (shuffle) looks at the page again at
-  // each refill.
   function word() {
     if (position === BUFFER_WORDS) {
       if (watching) watchPage();
@@ -670,7 +626,6 @@ export function create(instance, host, { testing = false } = {}) {
       const heads = []; // each piece's first pair, against a stub that copies a piece
       try {
         while (done < length) {
-          // A restore since the last piece: the rest from WebAssembly.
           if (done > 0 && watching) {
             watchPage();
             if (nativeOff) break;
