@@ -3,9 +3,8 @@
 # A private root of Debian packages for another architecture, to run under
 # qemu-user (QEMU_LD_PREFIX=ROOT): the packages named and what they need,
 # recursively (libraries, and python3 packages), downloaded with an apt
-# configuration of its own (lists under ROOT.apt/, so the machine's apt
-# state, architectures included, is never touched) and unpacked, never
-# installed. Absolute symbolic links are made to point inside the root.
+# configuration of its own (tools/private-apt.sh, under ROOT.apt/) and
+# unpacked, never installed. Absolute symbolic links are made to point inside the root.
 # Kept once made: the same arguments again reuse it. --only: the packages
 # named and nothing else (the caller knows what its program needs).
 #   tools/debian-root.sh [--only] SUITE ARCH ROOT PACKAGE...
@@ -27,22 +26,18 @@ fi
 [ -f "$root/.made-from" ] && [ "$(cat "$root/.made-from")" = "$want" ] && exit 0
 state=$root.apt
 rm -rf "$state" "$root"
-mkdir -p "$state/lists/partial" "$state/cache/archives/partial" "$state/debs" "$root"
-key=/usr/share/keyrings/debian-archive-keyring.gpg
-echo "deb [signed-by=$key] http://deb.debian.org/debian $suite main" >"$state/sources.list"
+mkdir -p "$state/debs" "$root"
 packages=$*
-set -- -o APT::Architecture="$arch" -o APT::Architectures::="$arch" \
-    -o Dir::State::Lists="$state/lists" -o Dir::Cache="$state/cache" -o Dir::State::status=/dev/null \
-    -o Dir::Etc::SourceList="$state/sources.list" -o Dir::Etc::SourceParts=/dev/null \
-    -o APT::Sandbox::User=root
-apt-get "$@" update -qq >/dev/null || { echo "debian-root: apt-get update ($suite, $arch) failed" >&2; exit 1; }
+apt_private=$(cd "$(dirname "$0")" && pwd)/private-apt.sh
+apt() { "$apt_private" "$state" "$arch" "deb $suite" "$@"; }
+apt apt-get update -qq >/dev/null || { echo "debian-root: apt-get update ($suite, $arch) failed" >&2; exit 1; }
 # The closure: Depends and Pre-Depends, recursively, minus what matters only
 # to dpkg (debconf, adduser and the like).
 closure=""
-[ $only = 1 ] || closure=$(apt-cache "$@" depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
+[ $only = 1 ] || closure=$(apt apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
     --no-replaces --no-enhances $packages 2>/dev/null | grep -v '^ ' | grep -v '^<' | sort -u |
     grep -E '^(lib|zlib1g$|python3|media-types$|tzdata$)' | grep -Ev '^lib(pam|semanage|audit|debconfclient)')
-(cd "$state/debs" && apt-get "$@" download -qq $packages $closure >/dev/null) ||
+(cd "$state/debs" && apt apt-get download -qq $packages $closure >/dev/null) ||
     { echo "debian-root: apt-get download ($suite, $arch) failed" >&2; exit 1; }
 for deb in "$state/debs"/*.deb; do
     dpkg-deb -x "$deb" "$root"

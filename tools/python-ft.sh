@@ -37,14 +37,11 @@ if [ -n "$want" ]; then
 fi
 src=$cache/src
 rm -rf "$src" "$prefix"
-mkdir -p "$src/apt/lists/partial" "$src/apt/cache/archives/partial" "$src/dl"
-key=/usr/share/keyrings/debian-archive-keyring.gpg
-echo "deb-src [signed-by=$key] http://deb.debian.org/debian trixie main" >"$src/apt/sources.list"
-set -- -o Dir::State::Lists="$src/apt/lists" -o Dir::Cache="$src/apt/cache" \
-    -o Dir::State::status=/dev/null -o Dir::Etc::SourceList="$src/apt/sources.list" \
-    -o Dir::Etc::SourceParts=/dev/null -o APT::Sandbox::User=root
-apt-get "$@" update -qq >/dev/null
-(cd "$src/dl" && apt-get "$@" source --download-only -qq python3.13 >/dev/null)
+mkdir -p "$src/dl"
+apt_private=$(cd "$(dirname "$0")" && pwd)/private-apt.sh
+apt() { "$apt_private" "$src/apt" "$(dpkg --print-architecture)" "deb-src trixie" "$@"; }
+apt apt-get update -qq >/dev/null
+(cd "$src/dl" && apt apt-get source --download-only -qq python3.13 >/dev/null)
 orig=$(ls "$src"/dl/python3.13_*.orig.tar.xz)
 log "building $(basename "$orig") with --disable-gil into $prefix (a few minutes, once)"
 tar -xJf "$orig" -C "$src"
