@@ -52,6 +52,7 @@ final class VmClock {
     private final int offset; // of the watched word
     private final long startWord; // read when the watch began
     private volatile FileChannel channel;
+    private int reopens; // for the tests; under this object's lock
 
     private VmClock(Path path, FileChannel channel, int offset) {
         this.path = path;
@@ -156,6 +157,7 @@ final class VmClock {
         if (channel != closed) {
             return; // another thread opened it again
         }
+        reopens++;
         try {
             channel = FileChannel.open(path, StandardOpenOption.READ);
         } catch (IOException | SecurityException e) {
@@ -207,6 +209,10 @@ final class VmClock {
      */
     long startWord() {
         return startWord;
+    }
+
+    synchronized int reopensForTest() {
+        return reopens;
     }
 
     /** Closes the channel, as an interrupt during another thread's read would (for the tests). */

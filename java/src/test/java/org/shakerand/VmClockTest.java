@@ -164,8 +164,10 @@ class VmClockTest {
         } finally {
             Thread.interrupted();
         }
+        assertEquals(0, g.vm().reopensForTest(), "an interrupted read closed the channel");
         g.vm().closeForTest(); // as another thread's interrupt during its read would
         assertTrue(continues(g, () -> {}), "a channel closed under the watch: a reseed");
+        assertEquals(1, g.vm().reopensForTest());
         assertFalse(continues(g, poking(p, VmClock.DISRUPTION_OFFSET, 3)), "a move not seen after it");
     }
 
