@@ -28,6 +28,8 @@ DRNG = {
 def load(out):
     res = {}  # (bench, column, threads) -> (ops/s, error)
     for f in sorted(out.glob("*.json")):
+        if f.name.startswith("vmclock"):
+            continue  # vmclock_section's
         pure = f.name.startswith("purejava")
         for r in json.loads(f.read_text() or "[]"):
             bench = r["benchmark"].rsplit(".", 1)[1]
@@ -151,6 +153,41 @@ def main():
       "when anything else runs; the scaling row is only meaningful on an otherwise idle machine.")
     p()
     issue29(out, res, ver)
+    vmclock_section(out, ver)
+
+
+def vmclock_section(out, ver):
+    """What watching the vmclock page costs the pure-Java path per value (VmClockBench)."""
+    f = out / "vmclock-t1.json"
+    if not f.exists():
+        return
+    ns = {}
+    for r in json.loads(f.read_text() or "[]"):
+        m = r["primaryMetric"]
+        ns[r["benchmark"].rsplit(".", 1)[1]] = (m["score"], m["scoreError"])
+    cell = lambda b: f"{ns[b][0]:.1f} ± {ns[b][1]:.1f}" if b in ns else "-"
+    p = print
+    p("### The vmclock watch in pure Java (issue 46), same run")
+    p()
+    p("ns per call (JMH average time, 1 thread, " + ver + ", `-Dshakerand.native=false`; `VmClockBench`). "
+      "The pure path's system generator for one thread (what `nextLong` and `nextBytes` draw from) with "
+      "nothing watched (no `/dev/vmclock0`: what this machine and every machine without the device run) and "
+      "watching a regular file laid out as the page, read as the device is read (one positional read of the "
+      "page's first bytes before every value). On the device a watched value costs the unwatched one plus "
+      "the device's read; the reads below estimate it: a positional read of 24 bytes from this regular file "
+      "and from `/dev/zero`, a character device (the vmclock driver's read copies the page's bytes under its "
+      "sequence count, not measured here: no device on this machine).")
+    p()
+    p("| draw | pure Java, unwatched | pure Java, watched (file) | ThreadLocalRandom | SecureRandom NativePRNG |")
+    p("|---|---:|---:|---:|---:|")
+    p("| `nextLong` | " + " | ".join(cell(b) for b in ("pureNextLongUnwatched", "pureNextLongWatched",
+                                                         "threadLocalRandomNextLong", "nativePrngNextLong")) + " |")
+    p("| `nextBytes(16)` | " + " | ".join(cell(b) for b in ("pureNextBytes16Unwatched", "pureNextBytes16Watched",
+                                                              "threadLocalRandomNextBytes16", "nativePrngNextBytes16")) + " |")
+    p()
+    p(f"Positional read of 24 bytes (`FileChannel.read(buf, 0)`): the file {cell('preadFile')} ns, "
+      f"`/dev/zero` {cell('preadDevZero')} ns.")
+    p()
 
 
 def issue29(out, res17, ver17):

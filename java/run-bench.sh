@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # JMH: drnglib's three benchmarks (nextLong, nextBytes on 2 MiB arrays, UUIDs) at 1 and 2
 # threads, issue 29's single draws (nextLong and nextInt(1000) against ThreadLocalRandom, on
-# BENCH_JDK and on JDK 25), then a markdown section in ../BENCHMARKS.md (tools/bench_section.py
-# java ...). Settings (environment): JMH_FORKS (1), JMH_WARMUPS (3), JMH_ITERATIONS (5),
-# JMH_TIME (1s), BENCH_JDK (Debian's JDK 17, the JDK the issue's targets were measured on),
-# BENCH_JDK25 (Temurin 25; skipped if not installed). The defaults take about 10-12 minutes
-# here; a quick look: JMH_WARMUPS=2 JMH_ITERATIONS=3 java/run-bench.sh
+# BENCH_JDK and on JDK 25), issue 46's cost of the pure path's vmclock watch (VmClockBench,
+# 1 thread), then a markdown section in ../BENCHMARKS.md (tools/bench_section.py java ...).
+# Settings (environment): JMH_FORKS (1), JMH_WARMUPS (3), JMH_ITERATIONS (5), JMH_TIME (1s),
+# BENCH_JDK (Debian's JDK 17, the JDK the issue's targets were measured on),
+# BENCH_JDK25 (Temurin 25; skipped if not installed). The defaults took about 10-12 minutes
+# here before VmClockBench, which took 90 s alone; a quick look:
+# JMH_WARMUPS=2 JMH_ITERATIONS=3 java/run-bench.sh
 set -eu
 cd "$(dirname "$0")"
 jdk=${BENCH_JDK:-/usr/lib/jvm/java-17-openjdk-amd64}
@@ -35,6 +37,8 @@ for t in 1 2; do
 done
 # Issue 29's bounded draw against ThreadLocalRandom's (the other generators have no target).
 jmh bounded 1 'DrngBench.nextIntBound' -p impl=ThreadLocalRandom,ShakeRandom
+# Issue 46: the pure path's vmclock watch per value, its peers and a positional read, one run.
+jmh vmclock 1 'VmClockBench' -jvmArgsAppend -Dshakerand.native=false
 if [ -x "$jdk25/bin/java" ]; then
     run_jdk=$jdk25 run_out=$out/jdk25
     jmh native 1 'DrngBench.next(Long|IntBound)$' -p impl=ThreadLocalRandom,ShakeRandom

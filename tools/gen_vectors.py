@@ -122,6 +122,40 @@ def system_policy():
     return out
 
 
+# Seeds after a restore: (os bytes, counter, deltas as (first, step, count):
+# delta i is first + i * step). The first is the C core's own known answer
+# (tests/test_snapshot.cpp: the FIXED fault's os bytes, 0xA5 ^ i, and its
+# fixed timer's 2048 deltas of 100 ticks). Each has the 2048 deltas of one
+# sample (src/entropy/conditioner.c).
+RESTORE_DERIVATION_INPUTS = [
+    (bytes(0xA5 ^ i for i in range(32)), 1, (100, 0, 2048)),
+    (ptn(32), 7, (1000, 37, 2048)),
+    # Negative deltas, 2**64 - 50 and on as words: a clock that went back.
+    (b"\xff" * 32, 0x0123456789ABCDEF, (-50, 1, 2048)),
+]
+
+
+def restore_derivation():
+    out = {
+        "jitter_domain": ref.JITTER_DOMAIN,
+        "jitter_digest_bytes": ref.JITTER_DIGEST_BYTES,
+        "restore_conditioner_domain": ref.RESTORE_CONDITIONER_DOMAIN,
+        "derivation": [],
+    }
+    for os_bytes, counter, (first, step, count) in RESTORE_DERIVATION_INPUTS:
+        digest = ref.jitter_digest([first + i * step for i in range(count)])
+        out["derivation"].append({
+            "os_hex": os_bytes.hex(),
+            "counter": counter,
+            "delta_first": first,
+            "delta_step": step,
+            "delta_count": count,
+            "jitter_digest_hex": digest.hex(),
+            "material_hex": ref.system_conditioner(os_bytes, [], counter, digest).hex(),
+        })
+    return out
+
+
 def document():
     return {
         "_comment": (
@@ -149,12 +183,20 @@ def document():
             "|| counter as 8 bytes little-endian, D = conditioner_domain) (the "
             "C core puts each hardware source's words between the two; these "
             "entries have none), then each engine's seed from it, with the "
-            "digest of extra_hex appended when it is not null."),
+            "digest of extra_hex appended when it is not null. restore_derivation "
+            "is the seed material after a restore (docs/system.md, \"Snapshots and "
+            "clones\"), held by the pure-Java path (the C core's tests hold their "
+            "own known answers): jitter_digest = TurboSHAKE256(the deltas, each 8 "
+            "bytes little-endian, D = jitter_domain), delta i being delta_first + "
+            "i * delta_step for i below delta_count; material = TurboSHAKE256(os "
+            "|| counter as 8 bytes little-endian || jitter_digest, D = "
+            "restore_conditioner_domain)."),
         "kinds": kinds(),
         "engines": engine_vectors(),
         "c2sp_chacha8rand": C2SP_CHACHA8RAND,
         "string_seeds": string_seed_vectors(),
         "system_policy": system_policy(),
+        "restore_derivation": restore_derivation(),
     }
 
 

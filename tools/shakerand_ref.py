@@ -272,8 +272,10 @@ SYSTEM_POLICY = {
 
 # After a restore the process saw, the C core's seeds also mix in a
 # CPU-jitter sample's digest (src/policy.h, docs/system.md "Snapshots and
-# clones"). Not in SYSTEM_POLICY: only the C core takes the sample, and
-# material without a digest is what it always was.
+# clones"), and so do the pure-Java path's (held to the vector file's
+# "restore_derivation"). Not in SYSTEM_POLICY, which every system generator
+# is held to: pure Go takes no sample, and material without a digest is
+# what it always was.
 JITTER_DOMAIN = 0x25
 JITTER_DIGEST_BYTES = 32
 RESTORE_CONDITIONER_DOMAIN = 0x26

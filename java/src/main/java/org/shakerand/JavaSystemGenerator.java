@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 package org.shakerand;
 
+import java.nio.ByteBuffer;
 import java.security.NoSuchAlgorithmException;
 import java.security.NoSuchProviderException;
 import java.security.ProviderException;
@@ -10,6 +11,8 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import java.util.function.ToLongFunction;
 
 /**
@@ -20,8 +23,9 @@ import java.util.function.ToLongFunction;
  * same budget. The policy's constants below are held to the vector file's "system_policy" by
  * JavaSystemPolicyTest.
  *
- * <p>A new epoch (newEpoch), or a move of the VM generation word where the vmclock page can be
- * mapped (VmClock), reseeds each generator before its next output.
+ * <p>A new epoch (newEpoch), or a move of the VM generation word where the vmclock device can be
+ * read (VmClock), reseeds each generator before its next output; every seed after such a restore
+ * mixes in a CPU-jitter sample's digest, as the C core's do (restoreDigest).
  *
  * <p>Platform threads have a generator each (in a ThreadLocal); virtual threads share a few,
  * chosen by thread id, each behind its own lock.
@@ -50,6 +54,18 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
     static final int EXTRA_DOMAIN = 0x23;
     static final int EXTRA_DIGEST_BYTES = 32;
     static final int CHACHA8RAND_KEY_DOMAIN = 0x24;
+    // After a restore, as the C core (src/policy.h): a CPU-jitter sample's digest,
+    // TurboSHAKE256(deltas, D = JITTER_DOMAIN) of JITTER_DIGEST_BYTES, follows the counter and the
+    // conditioner runs with RESTORE_CONDITIONER_DOMAIN. Held to the vector file's
+    // "restore_derivation" by JavaSystemPolicyTest. Never counted as entropy.
+    static final int JITTER_DOMAIN = 0x25;
+    static final int JITTER_DIGEST_BYTES = 32;
+    static final int RESTORE_CONDITIONER_DOMAIN = 0x26;
+    // The sample's shape, the C core's (src/entropy/conditioner.c says why each).
+    static final int JITTER_SAMPLES = 2048;
+    private static final int JITTER_TOUCHES = 16;
+    private static final int JITTER_MEMORY = 64 * 1024;
+    private static final int JITTER_STRIDE = 64 * 7 + 8;
 
     private static final SecureRandom OS = osSource();
     private static long counter;
@@ -83,29 +99,120 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
         return ++counter;
     }
 
-    /** n bytes of fresh conditioned entropy: the conditioner of new OS bytes and the next counter. */
-    static byte[] conditionedEntropy(int n) {
+    /** The counter the last seed took (for the tests, in a process that seeds on one thread). */
+    static synchronized long lastCounterForTest() {
+        return counter;
+    }
+
+    /** Fills out from the operating system's source. */
+    static void osBytes(byte[] out) {
         if (OS == null) {
             throw new ProviderException("shakerand: " + osSourceName());
         }
+        OS.nextBytes(out);
+    }
+
+    /** n bytes of fresh conditioned entropy: the conditioner of new OS bytes and the next counter. */
+    static byte[] conditionedEntropy(int n) {
+        return conditionedEntropy(n, null, JavaSystemGenerator::osBytes);
+    }
+
+    /** The same, with a restore's jitter digest when it is not null, from the OS bytes os gives. */
+    private static byte[] conditionedEntropy(int n, byte[] jitter, Consumer<byte[]> osSource) {
         byte[] os = new byte[OS_SEED_BYTES];
-        OS.nextBytes(os);
-        byte[] out = conditioner(os, nextCounter(), n);
+        osSource.accept(os);
+        byte[] out = conditioner(os, nextCounter(), jitter, n);
         Arrays.fill(os, (byte) 0);
         return out;
     }
 
     /**
      * The C core's conditioner (src/entropy/conditioner.c) with no hardware source:
-     * TurboSHAKE256(os || counter, little-endian, D = CONDITIONER_DOMAIN)[0, n).
+     * TurboSHAKE256(os || counter, little-endian, D = CONDITIONER_DOMAIN)[0, n); after a restore,
+     * TurboSHAKE256(os || counter || jitter, D = RESTORE_CONDITIONER_DOMAIN)[0, n).
      */
-    static byte[] conditioner(byte[] os, long counter, int n) {
-        byte[] msg = new byte[os.length + COUNTER_BYTES];
+    static byte[] conditioner(byte[] os, long counter, byte[] jitter, int n) {
+        int j = jitter != null ? jitter.length : 0;
+        byte[] msg = new byte[os.length + COUNTER_BYTES + j];
         System.arraycopy(os, 0, msg, 0, os.length);
         Bytes.putLe64(msg, os.length, counter);
-        byte[] out = Sponge.turboshake256(msg, CONDITIONER_DOMAIN, n);
+        if (jitter != null) {
+            System.arraycopy(jitter, 0, msg, os.length + COUNTER_BYTES, j);
+        }
+        byte[] out = Sponge.turboshake256(msg, jitter != null ? RESTORE_CONDITIONER_DOMAIN
+                : CONDITIONER_DOMAIN, n);
         Arrays.fill(msg, (byte) 0);
         return out;
+    }
+
+    // The digest of the last restore a seed named, and that restore's words (the epoch and the VM
+    // generation word), under JITTER_LOCK: one sample per restore for the process, as the C core.
+    private static final Object JITTER_LOCK = new Object();
+    private static boolean jitterValid;
+    private static long jitterEpoch;
+    private static long jitterVmWord;
+    private static final byte[] JITTER_DIGEST = new byte[JITTER_DIGEST_BYTES];
+    private static int jitterSamples; // for the tests
+    // Touched under JITTER_LOCK (or by a test's sample); its contents are no secret.
+    private static final byte[] JITTER_TOUCHED = new byte[JITTER_MEMORY];
+
+    /**
+     * The jitter digest of the restore named by epoch and vmWord: sampled by the first seed that
+     * names it, a copy of that sample for the others. A new array: the caller wipes it.
+     */
+    static byte[] restoreDigest(long epoch, long vmWord) {
+        synchronized (JITTER_LOCK) {
+            if (!jitterValid || jitterEpoch != epoch || jitterVmWord != vmWord) {
+                jitterValid = false;
+                byte[] d = jitterSample(System::nanoTime);
+                System.arraycopy(d, 0, JITTER_DIGEST, 0, JITTER_DIGEST_BYTES);
+                Arrays.fill(d, (byte) 0);
+                jitterEpoch = epoch;
+                jitterVmWord = vmWord;
+                jitterValid = true;
+                jitterSamples++;
+            }
+            return JITTER_DIGEST.clone();
+        }
+    }
+
+    /** How many samples this process has taken, and the digest of the last (for the tests). */
+    static int jitterSamplesForTest() {
+        synchronized (JITTER_LOCK) {
+            return jitterSamples;
+        }
+    }
+
+    static byte[] lastJitterDigestForTest() {
+        synchronized (JITTER_LOCK) {
+            return jitterValid ? JITTER_DIGEST.clone() : null;
+        }
+    }
+
+    /**
+     * The C core's CPU-jitter sample (src/entropy/conditioner.c, which says what differs between
+     * clones and why this shape): JITTER_SAMPLES timings, on clock (System.nanoTime; the tests
+     * pass a fixed one), of JITTER_TOUCHES memory touches each, the walk's next line moved by the
+     * last delta; the digest of every delta, each a 64-bit word, little-endian.
+     */
+    static byte[] jitterSample(LongSupplier clock) {
+        byte[] deltas = new byte[JITTER_SAMPLES * 8];
+        int pos = 0;
+        long before = clock.getAsLong();
+        for (int i = 0; i < JITTER_SAMPLES; i++) {
+            for (int k = 0; k < JITTER_TOUCHES; k++) {
+                pos = (pos + JITTER_STRIDE) & (JITTER_MEMORY - 1);
+                JITTER_TOUCHED[pos]++;
+            }
+            long now = clock.getAsLong();
+            long delta = now - before;
+            before = now;
+            pos = (pos + (int) (delta & 0x3F)) & (JITTER_MEMORY - 1);
+            Bytes.putLe64(deltas, 8 * i, delta);
+        }
+        byte[] digest = Sponge.turboshake256(deltas, JITTER_DOMAIN, JITTER_DIGEST_BYTES);
+        Arrays.fill(deltas, (byte) 0);
+        return digest;
     }
 
     /**
@@ -132,13 +239,15 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
     /** The pure path's epoch (newEpoch). */
     private static final AtomicLong EPOCH = new AtomicLong();
 
-    /** The VM generation word watched (VmClock), mapped at class initialisation; null: none. */
+    /** The VM generation word watched (VmClock), opened at class initialisation; null: none. */
     static final VmClock VM = VmClock.device();
 
     /** One thread's generator. */
     static final class ThreadGenerator implements RandomStream {
         BufferedStream engine; // the tests copy it, as a snapshot would
         private final VmClock vm; // null: none watched
+        private final ByteBuffer page; // vm's reads; null with vm
+        private final Consumer<byte[]> os; // the operating system's bytes (the tests' fixed ones)
         private long sinceSeed;
         private long epoch; // EPOCH when it was seeded
         private long vmWord; // vm's word when it was seeded
@@ -151,15 +260,34 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
 
         /** One that watches vm (null: none); the tests pass a file laid out as the page. */
         ThreadGenerator(VmClock vm) {
+            this(vm, JavaSystemGenerator::osBytes);
+        }
+
+        /** The same, its seeds reading the operating system's bytes from os (the tests' seam). */
+        ThreadGenerator(VmClock vm, Consumer<byte[]> os) {
             this.vm = vm;
+            this.page = vm != null ? vm.buffer() : null;
+            this.os = os;
             reseed(null);
+        }
+
+        /** What this generator watches (for the tests). */
+        VmClock vm() {
+            return vm;
         }
 
         /** Keys the engine afresh; extra, if not null, is the caller's bytes (setSeed). */
         void reseed(byte[] extra) {
             long seededEpoch = EPOCH.get(); // before the sources: a new epoch meanwhile shows
-            long seededVm = vm != null ? vm.read() : 0; // so does a restore
-            byte[] material = conditionedEntropy(SEED_MATERIAL_BYTES);
+            long seededVm = vm != null ? vm.read(page) : 0; // so does a restore
+            // After a restore this process saw (a newEpoch call, or the VM generation word moved
+            // since the watch began), the seed mixes in that restore's jitter digest.
+            boolean afterRestore = seededEpoch != 0 || vm != null && seededVm != vm.startWord();
+            byte[] jitter = afterRestore ? restoreDigest(seededEpoch, seededVm) : null;
+            byte[] material = conditionedEntropy(SEED_MATERIAL_BYTES, jitter, os);
+            if (jitter != null) {
+                Arrays.fill(jitter, (byte) 0);
+            }
             byte[] seed = engineSeed(KIND, material, extra);
             Arrays.fill(material, (byte) 0);
             BufferedStream old = engine;
@@ -178,7 +306,7 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
 
         /** Called before each draw of n bytes; the clock is read once per CLOCK_CHECK_BYTES. */
         private void account(int n) {
-            if (epoch != EPOCH.get() || vm != null && vmWord != vm.word()) {
+            if (epoch != EPOCH.get() || vm != null && !vm.unchanged(page, vmWord)) {
                 // a snapshot's restore: nothing of the old engine is handed out
                 reseed(null);
                 sinceSeed = n;

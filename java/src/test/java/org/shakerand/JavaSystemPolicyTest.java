@@ -89,13 +89,50 @@ class JavaSystemPolicyTest {
             Map<String, Object> d = (Map<String, Object>) o;
             long counter = ((Number) d.get("counter")).longValue();
             byte[] material = JavaSystemGenerator.conditioner(TestSupport.hex((String) d.get("os_hex")),
-                    counter, JavaSystemGenerator.SEED_MATERIAL_BYTES);
+                    counter, null, JavaSystemGenerator.SEED_MATERIAL_BYTES);
             assertEquals(d.get("material_hex"), hex(material), "material for " + d);
             byte[] extra = d.get("extra_hex") == null ? null : TestSupport.hex((String) d.get("extra_hex"));
             assertEquals(d.get("chacha8rand_key_hex"), hex(JavaSystemGenerator.engineSeed(
                     ShakeRandom.Kind.CHACHA8RAND, material, extra)), "chacha8rand key for " + d);
             assertEquals(d.get("turboshake256x8_seed_hex"), hex(JavaSystemGenerator.engineSeed(
                     ShakeRandom.Kind.TURBOSHAKE256X8, material, extra)), "turboshake256x8 seed for " + d);
+        }
+    }
+
+    /**
+     * After a restore: the constants are the file's "restore_derivation"; the jitter sample, timed
+     * on a clock that replays each entry's deltas, has the entry's digest; and the conditioner
+     * gives the entry's material for its OS bytes, counter and that digest.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void restoreDerivationIsTheVectorFiles() throws Exception {
+        Map<String, Object> root = (Map<String, Object>) TestSupport.readJson("vectors/shakerand.json");
+        Map<String, Object> r = (Map<String, Object>) root.get("restore_derivation");
+        assertTrue(r != null, "no restore_derivation in the vector file");
+        assertEquals(Map.of("jitter_domain", (long) JavaSystemGenerator.JITTER_DOMAIN,
+                "jitter_digest_bytes", (long) JavaSystemGenerator.JITTER_DIGEST_BYTES,
+                "restore_conditioner_domain", (long) JavaSystemGenerator.RESTORE_CONDITIONER_DOMAIN),
+                Map.of("jitter_domain", number(r, "jitter_domain"),
+                        "jitter_digest_bytes", number(r, "jitter_digest_bytes"),
+                        "restore_conditioner_domain", number(r, "restore_conditioner_domain")));
+        List<Object> entries = (List<Object>) r.get("derivation");
+        assertFalse(entries.isEmpty());
+        for (Object o : entries) {
+            Map<String, Object> d = (Map<String, Object>) o;
+            assertEquals(JavaSystemGenerator.JITTER_SAMPLES, number(d, "delta_count"), "one sample's deltas");
+            long first = number(d, "delta_first");
+            long step = number(d, "delta_step");
+            long[] clock = {0, 0}; // the time, the readings taken
+            byte[] digest = JavaSystemGenerator.jitterSample(() -> {
+                long k = clock[1]++;
+                return k == 0 ? clock[0] : (clock[0] += first + (k - 1) * step);
+            });
+            assertEquals(JavaSystemGenerator.JITTER_SAMPLES + 1, clock[1], "the clock's readings");
+            assertEquals(d.get("jitter_digest_hex"), hex(digest), "jitter digest for " + d);
+            byte[] material = JavaSystemGenerator.conditioner(TestSupport.hex((String) d.get("os_hex")),
+                    number(d, "counter"), digest, JavaSystemGenerator.SEED_MATERIAL_BYTES);
+            assertEquals(d.get("material_hex"), hex(material), "material for " + d);
         }
     }
 

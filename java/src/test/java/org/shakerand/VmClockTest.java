@@ -15,14 +15,17 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The pure-Java system generator's watch of the vmclock page (VmClock), fed a regular file laid
- * out as the kernel's struct vmclock_abi, as the C core's tests feed theirs (tests/test_snapshot.cpp):
- * a restore is played by copying a generator's engine (the snapshot's state) and comparing what
- * the generator hands out after the page's word moved with what the copy continues with.
+ * out as the kernel's struct vmclock_abi, as the C core's tests feed theirs (tests/test_snapshot.cpp),
+ * read as the device is (a positional read before every draw): a restore is played by copying a
+ * generator's engine (the snapshot's state) and comparing what the generator hands out after the
+ * page's word moved with what the copy continues with. The jitter sample after a restore is
+ * checked in a child JVM, whose epoch no other test has moved.
  */
 class VmClockTest {
     @TempDir
@@ -43,7 +46,7 @@ class VmClockTest {
         return p;
     }
 
-    /** Writes a little-endian value of n bytes at off, as the hypervisor would (seen through the map). */
+    /** Writes a little-endian value of n bytes at off, as the hypervisor would (seen by the next read). */
     private static void poke(Path p, int off, long v, int n) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, v);
         b.limit(n);
@@ -92,7 +95,7 @@ class VmClockTest {
     }
 
     private static JavaSystemGenerator.ThreadGenerator watching(Path p) {
-        VmClock vm = VmClock.map(p, false);
+        VmClock vm = VmClock.open(p, false);
         assertNotNull(vm, "the page was not accepted");
         JavaSystemGenerator.ThreadGenerator g = new JavaSystemGenerator.ThreadGenerator(vm);
         g.u64();
@@ -120,7 +123,7 @@ class VmClockTest {
     void withTheFlagTheCounterIsWatchedAndTheMarkerIsNot() throws IOException {
         Path p = page(VmClock.FLAG_VM_GEN_KEPT);
         JavaSystemGenerator.ThreadGenerator g = watching(p);
-        assertTrue(VmClock.map(p, false).watchesCounter());
+        assertTrue(VmClock.open(p, false).watchesCounter());
         assertTrue(continues(g, poking(p, VmClock.DISRUPTION_OFFSET, 2)), "the marker alone");
         assertFalse(continues(g, poking(p, VmClock.VM_GEN_OFFSET, 1)), "the counter moved");
     }
@@ -129,7 +132,7 @@ class VmClockTest {
     void withoutTheFlagTheCountersBytesAreNotWatched() throws IOException {
         Path p = page(0);
         JavaSystemGenerator.ThreadGenerator g = watching(p);
-        assertFalse(VmClock.map(p, false).watchesCounter());
+        assertFalse(VmClock.open(p, false).watchesCounter());
         assertTrue(continues(g, poking(p, VmClock.VM_GEN_OFFSET, 7)), "the counter's bytes, no flag");
     }
 
@@ -142,31 +145,145 @@ class VmClockTest {
         assertTrue(continues(g, () -> {}), "and seeded under the value then read");
     }
 
+    /**
+     * An interrupted thread's read closes a FileChannel for every thread: the watch reads with the
+     * status cleared and hands it back, and opens the channel again when another thread's
+     * interrupt (during that thread's read) closed it.
+     */
+    @Test
+    void anInterruptKeepsTheWatchAndItsStatus() throws IOException {
+        Path p = page(0);
+        JavaSystemGenerator.ThreadGenerator g = watching(p);
+        Runnable interrupt = () -> Thread.currentThread().interrupt();
+        try {
+            assertTrue(continues(g, interrupt), "interrupted, nothing moved: a reseed");
+            assertTrue(Thread.interrupted(), "the interrupt status was lost");
+            poke(p, VmClock.DISRUPTION_OFFSET, 2, 8);
+            assertFalse(continues(g, interrupt), "interrupted, a move not seen");
+            assertTrue(Thread.interrupted(), "the interrupt status was lost");
+        } finally {
+            Thread.interrupted();
+        }
+        assertEquals(0, g.vm().reopensForTest(), "an interrupted read closed the channel");
+        g.vm().closeForTest(); // as another thread's interrupt during its read would
+        assertTrue(continues(g, () -> {}), "a channel closed under the watch: a reseed");
+        assertEquals(1, g.vm().reopensForTest());
+        assertFalse(continues(g, poking(p, VmClock.DISRUPTION_OFFSET, 3)), "a move not seen after it");
+    }
+
+    /** A page that can no longer be read vouches for nothing: every draw reseeds. */
+    @Test
+    void anUnreadablePageReseedsEveryDraw() throws IOException {
+        Path p = page(0);
+        JavaSystemGenerator.ThreadGenerator g = watching(p);
+        try (FileChannel c = FileChannel.open(p, StandardOpenOption.WRITE)) {
+            c.truncate(VmClock.DISRUPTION_OFFSET); // the watched word is gone
+        }
+        assertFalse(continues(g, () -> {}), "unreadable: reseeded");
+        assertFalse(continues(g, () -> {}), "and again");
+    }
+
     @Test
     void aPageThatIsNotOneIsIgnored() throws IOException {
         Path p = page(0);
         poke(p, 0, VmClock.MAGIC + 1, 4);
-        assertNull(VmClock.map(p, false), "wrong magic");
+        assertNull(VmClock.open(p, false), "wrong magic");
         p = page(0);
         poke(p, VmClock.VERSION_OFFSET, 2, 2);
-        assertNull(VmClock.map(p, false), "version 2");
+        assertNull(VmClock.open(p, false), "version 2");
         p = page(0);
         poke(p, VmClock.SIZE_OFFSET, VmClock.ABI_BYTES - 1, 4);
-        assertNull(VmClock.map(p, false), "a region smaller than the structure");
+        assertNull(VmClock.open(p, false), "a region smaller than the structure");
         p = page(0);
         try (FileChannel c = FileChannel.open(p, StandardOpenOption.WRITE)) {
             c.truncate(VmClock.ABI_BYTES - 1);
         }
-        assertNull(VmClock.map(p, false), "a short file");
-        assertNull(VmClock.map(dir.resolve("absent"), false), "no file");
-        assertNull(VmClock.map(dir, false), "a directory");
-        assertNull(VmClock.map(page(0), true), "a regular file where the device is asked for");
+        assertNull(VmClock.open(p, false), "a short file");
+        assertNull(VmClock.open(dir.resolve("absent"), false), "no file");
+        assertNull(VmClock.open(dir, false), "a directory");
+        assertNull(VmClock.open(page(0), true), "a regular file where the device is asked for");
         p = page(0);
-        assertNotNull(VmClock.map(p, false), "the same page, unchanged, is accepted");
+        assertNotNull(VmClock.open(p, false), "the same page, unchanged, is accepted");
         try (FileChannel c = FileChannel.open(p, StandardOpenOption.WRITE)) {
             c.truncate(VmClock.ABI_BYTES);
         }
-        assertNotNull(VmClock.map(p, false), "exactly the structure is enough");
+        assertNotNull(VmClock.open(p, false), "exactly the structure is enough");
+    }
+
+    /**
+     * The seeds of a child JVM whose operating-system bytes are fixed (0xA5 ^ i, as the C core's
+     * test): without a restore no jitter sample is taken and the material is the conditioner's of
+     * the bytes and the counter alone; after the marker moves, and after newEpoch, one sample per
+     * restore for the process, and the material has that sample's digest (domain 0x26). The
+     * conditioner with and without a digest is held to the model by JavaSystemPolicyTest.
+     */
+    @Test
+    void aJitterSampleIsMixedInAfterARestoreOnly() throws Exception {
+        Path p = page(0);
+        List<String> out = TestSupport.output(TestSupport.startChild(List.of("-Dshakerand.native=false"),
+                JitterChild.class.getName(), p.toString()));
+        for (String step : JitterChild.STEPS) {
+            assertEquals("true", TestSupport.field(out, step + ".model"), step + ": " + out);
+        }
+        assertEquals("0", TestSupport.field(out, "start.samples"), "a sample without a restore");
+        assertEquals("0", TestSupport.field(out, "reseed.samples"), "a sample at a reseed, no restore");
+        assertEquals("1", TestSupport.field(out, "marker.samples"), "no sample after the marker moved");
+        assertEquals("1", TestSupport.field(out, "again.samples"), "a second sample for one restore");
+        assertEquals("2", TestSupport.field(out, "epoch.samples"), "no sample after newEpoch");
+    }
+
+    /**
+     * The child of aJitterSampleIsMixedInAfterARestoreOnly: at each step a fresh seed's first
+     * bytes, STEP.model (whether they are those the model's material keys, with the digest after
+     * a restore and without it before) and STEP.samples (the samples taken so far).
+     */
+    static final class JitterChild {
+        static final List<String> STEPS = List.of("start", "reseed", "marker", "again", "epoch");
+
+        private static void fixedOs(byte[] out) {
+            for (int i = 0; i < out.length; i++) {
+                out[i] = (byte) (0xA5 ^ i);
+            }
+        }
+
+        /**
+         * Whether out is the first bytes of the engine the model's material keys: the conditioner
+         * of the fixed bytes and the last counter, with the last sample's digest if digest.
+         */
+        private static boolean isModels(byte[] out, boolean digest) {
+            byte[] os = new byte[JavaSystemGenerator.OS_SEED_BYTES];
+            fixedOs(os);
+            byte[] material = JavaSystemGenerator.conditioner(os, JavaSystemGenerator.lastCounterForTest(),
+                    digest ? JavaSystemGenerator.lastJitterDigestForTest() : null,
+                    JavaSystemGenerator.SEED_MATERIAL_BYTES);
+            byte[] seed = JavaSystemGenerator.engineSeed(JavaSystemGenerator.KIND, material, null);
+            BufferedStream e = JavaSystemGenerator.KIND == ShakeRandom.Kind.CHACHA8RAND
+                    ? new JavaEngines.ChaCha8(seed) : new JavaEngines.X8(seed);
+            byte[] want = new byte[out.length];
+            e.fill(want, 0, want.length);
+            return java.util.Arrays.equals(out, want);
+        }
+
+        /** g's next 64 bytes, the first of a seed made just before or by this draw. */
+        private static void report(String step, JavaSystemGenerator.ThreadGenerator g, boolean digest) {
+            byte[] out = new byte[64];
+            g.fill(out, 0, out.length);
+            System.out.println(step + ".model=" + isModels(out, digest));
+            System.out.println(step + ".samples=" + JavaSystemGenerator.jitterSamplesForTest());
+        }
+
+        public static void main(String[] args) throws IOException {
+            VmClock vm = VmClock.open(Path.of(args[0]), false);
+            JavaSystemGenerator.ThreadGenerator g = new JavaSystemGenerator.ThreadGenerator(vm, JitterChild::fixedOs);
+            report("start", g, false);
+            g.reseed(null);
+            report("reseed", g, false);
+            poke(Path.of(args[0]), VmClock.DISRUPTION_OFFSET, 2, 8);
+            report("marker", g, true);
+            report("again", new JavaSystemGenerator.ThreadGenerator(vm, JitterChild::fixedOs), true);
+            new JavaSystemGenerator().newEpoch();
+            report("epoch", g, true);
+        }
     }
 
     @Test
