@@ -270,10 +270,12 @@ SYSTEM_POLICY = {
 }
 
 
-# After a restore the process saw, the C core's seeds also mix in a
-# CPU-jitter sample's digest (src/policy.h, docs/system.md "Snapshots and
-# clones"). Not in SYSTEM_POLICY: only the C core takes the sample, and
-# material without a digest is what it always was.
+# After a restore the process saw, the C core's and the pure-Go build's
+# seeds also mix in a CPU-jitter sample's digest (src/policy.h,
+# docs/system.md "Snapshots and clones"). Not in SYSTEM_POLICY: material
+# without a digest is what it always was, and each implementation that
+# takes the sample holds its material after a restore to this model in its
+# own tests.
 JITTER_DOMAIN = 0x25
 JITTER_DIGEST_BYTES = 32
 RESTORE_CONDITIONER_DOMAIN = 0x26
