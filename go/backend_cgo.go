@@ -173,6 +173,9 @@ func watchVMWord() { vmWord.Store((*uint64)(unsafe.Pointer(C.vm_generation_word(
 
 func newEpoch() { C.shakerand_system_new_epoch() }
 
+// restoreEpoch is NewEpoch's: the C core counts the restore itself.
+func restoreEpoch() { newEpoch() }
+
 func watchesVMGeneration() bool { return C.shakerand_system_watches_vm_generation() != 0 }
 
 func systemKind() Kind { return Kind(C.shakerand_system_kind()) }

@@ -150,11 +150,25 @@ var vmWordOnce sync.Once
 
 func watchVMWord() {
 	if w := mapVMClock(vmclockDevice, true); w != nil {
-		vmWord.Store(w)
+		watchWord(w)
 	}
 }
 
+// watchWord watches w from now on: a seed under a value other than its
+// present one follows a restore (jitter.go).
+func watchWord(w *uint64) {
+	vmWordStart.Store(vmGenerationRead(w))
+	vmWord.Store(w) // after its start: a seed that finds w finds its start
+}
+
 func newEpoch() { atomic.AddUint64(&pureEpoch, 1) }
+
+// restoreEpoch is NewEpoch's: the restore counted (jitter.go), then a new
+// epoch.
+func restoreEpoch() {
+	pureRestores.Add(1)
+	newEpoch()
+}
 
 func watchesVMGeneration() bool {
 	vmWordOnce.Do(watchVMWord)

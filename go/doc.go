@@ -155,10 +155,14 @@
 // snapshot goes on with the snapshot's stream, in either build. Two
 // clones of one snapshot differ only if the reseed reads something that
 // differs between them: both builds mix in the CPU's random instructions
-// as the C core does (the pure build's since it has them, not yet run in
-// make test-vm); on a CPU without them the clones hand out the same bytes
-// as each other unless the guest kernel's generator was reseeded after
-// the restore (vmgenid does that).
+// as the C core does, and after a restore they saw (NewEpoch, or the
+// watched word moved) the digest of a CPU-jitter sample, once per restore
+// for the process, never counted as entropy (the pure build's of both
+// tested natively and under qemu-user, not yet run in make test-vm; its
+// sample in jitter.go). On a CPU without random instructions, and with no
+// reseed of the guest kernel's generator after the restore (vmgenid does
+// that), only the timing of that sample separates the clones, which
+// whoever runs the hypervisor can predict or steer.
 // docs/system.md, "Snapshots and clones", has the scenarios.
 //
 // The package's directory is go/, so the import path ends in /go (as

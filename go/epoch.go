@@ -15,7 +15,7 @@ import "sync/atomic"
 // own epoch. In both a restore is also detected without this call where
 // the vmclock device is watched (WatchesVMGeneration). docs/system.md,
 // "Snapshots and clones".
-func NewEpoch() { newEpoch() }
+func NewEpoch() { restoreEpoch() }
 
 // WatchesVMGeneration reports whether a restored VM snapshot is detected
 // without NewEpoch: on Linux, in either build, when the vmclock device

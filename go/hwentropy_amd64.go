@@ -4,12 +4,13 @@
 
 package shakerand
 
-// RDSEED and RDRAND (hwentropy_amd64.s), detected by CPUID as the C core
-// detects them (src/entropy/hw_x86.c): RDRAND is CPUID.1:ECX bit 30,
-// RDSEED CPUID.(7,0):EBX bit 18. Neither uses state the OS must save, so
-// no XGETBV check is needed.
+import "github.com/shakerand/shakerand/go/internal/cpu"
 
-func cpuid(eax, ecx uint32) (a, b, c, d uint32)
+// RDSEED and RDRAND (hwentropy_amd64.s), detected by CPUID (internal/cpu)
+// as the C core detects them (src/entropy/hw_x86.c): RDRAND is
+// CPUID.1:ECX bit 30, RDSEED CPUID.(7,0):EBX bit 18. Neither uses state
+// the OS must save, so no XGETBV check is needed.
+
 func rdrandStep() (v uint64, ok bool)
 func rdseedStep() (v uint64, ok bool)
 func cpuPause()
@@ -20,15 +21,15 @@ var hwSources = []hwSource{
 }
 
 func rdrandPresent() bool {
-	_, _, c, _ := cpuid(1, 0)
+	_, _, c, _ := cpu.CPUID(1, 0)
 	return c>>30&1 != 0
 }
 
 func rdseedPresent() bool {
-	if maxLeaf, _, _, _ := cpuid(0, 0); maxLeaf < 7 {
+	if maxLeaf, _, _, _ := cpu.CPUID(0, 0); maxLeaf < 7 {
 		return false
 	}
-	_, b, _, _ := cpuid(7, 0)
+	_, b, _, _ := cpu.CPUID(7, 0)
 	return b>>18&1 != 0
 }
 

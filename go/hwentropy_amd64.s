@@ -4,17 +4,6 @@
 
 #include "textflag.h"
 
-// func cpuid(eax, ecx uint32) (a, b, c, d uint32)
-TEXT ·cpuid(SB), NOSPLIT, $0-24
-	MOVL eax+0(FP), AX
-	MOVL ecx+4(FP), CX
-	CPUID
-	MOVL AX, a+8(FP)
-	MOVL BX, b+12(FP)
-	MOVL CX, c+16(FP)
-	MOVL DX, d+20(FP)
-	RET
-
 // func rdrandStep() (v uint64, ok bool): one RDRAND; CF says a value came.
 TEXT ·rdrandStep(SB), NOSPLIT, $0-9
 	RDRANDQ AX

@@ -182,7 +182,7 @@ func TestASourceBrokenLaterIsDropped(t *testing.T) {
 
 func mustSeed(t *testing.T, m *[seedMaterialBytes]byte, counter uint64) {
 	t.Helper()
-	if err := seedMaterial(m, counter); err != nil {
+	if err := seedMaterial(m, counter, nil); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -266,7 +266,7 @@ func BenchmarkSeedMaterial(b *testing.B) {
 				hwMu.Unlock()
 			}()
 			for i := 0; i < b.N; i++ {
-				if err := seedMaterial(&m, 1); err != nil {
+				if err := seedMaterial(&m, 1, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

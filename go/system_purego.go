@@ -178,14 +178,21 @@ func (s *systemState) clockDue() bool {
 }
 
 // reseed keys the state afresh from osSeedBytes of the OS, the CPU's words
-// and the next counter (seedMaterial, keyEngine). If the OS gives nothing
-// it panics, the state wiped: the CPU's words are never used alone.
+// and the next counter, and after a restore the process saw the jitter
+// sample's digest (seedMaterial, keyEngine). If the OS gives nothing it
+// panics, the state wiped: the CPU's words are never used alone.
 func (s *systemState) reseed() {
 	// Before the OS's bytes: a NewEpoch or a restore meanwhile shows. The
-	// VM generation word is read under the device's sequence count.
-	mark := epochMark{atomic.LoadUint64(&pureEpoch), vmGenerationRead(vmWord.Load())}
+	// VM generation word is read under the device's sequence count; the
+	// restore count after the epoch, as NewEpoch counts before it moves it.
+	w := vmWord.Load()
+	mark := epochMark{atomic.LoadUint64(&pureEpoch), vmGenerationRead(w)}
+	var after *restoreMark
+	if r, ok := restoreSeen(pureRestores.Load(), w, mark.vm); ok {
+		after = &r
+	}
 	var material [seedMaterialBytes]byte
-	if err := seedMaterial(&material, seedCounter.Add(1)); err != nil {
+	if err := seedMaterial(&material, seedCounter.Add(1), after); err != nil {
 		s.wipe()
 		panic("shakerand: the operating system's random source failed: " + err.Error())
 	}
@@ -209,28 +216,44 @@ var osRead = osEntropy
 
 // seedMaterial is the C core's gathering (src/entropy/conditioner.c): the
 // operating system's bytes, then the words of each CPU source in use
-// (hwAppend), conditioned with counter.
-func seedMaterial(material *[seedMaterialBytes]byte, counter uint64) error {
-	// Room for every source's words: the message is never moved, so one
-	// clear wipes it.
-	msg := make([]byte, osSeedBytes, osSeedBytes+len(hwSources)*hwSeedBytes+counterBytes)
+// (hwAppend), conditioned with counter and, after a restore (after not
+// nil), that restore's jitter digest (jitter.go).
+func seedMaterial(material *[seedMaterialBytes]byte, counter uint64, after *restoreMark) error {
+	// Room for every source's words, the counter and the digest: the
+	// message is never moved, so one clear wipes it.
+	msg := make([]byte, osSeedBytes, osSeedBytes+len(hwSources)*hwSeedBytes+counterBytes+jitterDigestBytes)
 	defer func() { clear(msg[:cap(msg)]) }()
 	if err := osRead(msg); err != nil {
 		return err
 	}
 	msg = hwAppend(msg)
-	conditioner(material, msg, counter)
+	if after == nil {
+		conditioner(material, msg, counter, nil)
+		return nil
+	}
+	var digest [jitterDigestBytes]byte
+	jitterDigest(*after, &digest)
+	conditioner(material, msg, counter, &digest)
+	clear(digest[:])
 	return nil
 }
 
 // conditioner is the C core's (src/entropy/conditioner.c):
 // material = TurboSHAKE256(OS bytes || hardware words || counter, all
-// little-endian, D = conditionerDomain)[0, seedMaterialBytes). in holds the
-// OS bytes and the hardware words and has room for the counter, which is
-// appended; the caller clears in.
-func conditioner(material *[seedMaterialBytes]byte, in []byte, counter uint64) {
+// little-endian, D = conditionerDomain)[0, seedMaterialBytes), and after a
+// restore TurboSHAKE256(OS bytes || hardware words || counter || digest,
+// D = restoreConditionerDomain)[0, seedMaterialBytes), so material with a
+// digest never meets material without one. in holds the OS bytes and the
+// hardware words and has room for the rest, which is appended; the caller
+// clears in.
+func conditioner(material *[seedMaterialBytes]byte, in []byte, counter uint64, digest *[jitterDigestBytes]byte) {
 	in = binary.LittleEndian.AppendUint64(in, counter)
-	purego.TurboSHAKE256Sum(material[:], in, conditionerDomain)
+	if digest == nil {
+		purego.TurboSHAKE256Sum(material[:], in, conditionerDomain)
+		return
+	}
+	in = append(in, digest[:]...)
+	purego.TurboSHAKE256Sum(material[:], in, restoreConditionerDomain)
 }
 
 // keyEngine is an engine of kind keyed from the material as the C core keys

@@ -228,7 +228,7 @@ func TestSeedDerivationIsTheVectorFiles(t *testing.T) {
 			t.Fatalf("entry %d: %d OS bytes", i, len(in))
 		}
 		var material [seedMaterialBytes]byte
-		conditioner(&material, in, d.Counter)
+		conditioner(&material, in, d.Counter, nil)
 		if got := hex.EncodeToString(material[:]); got != d.MaterialHex {
 			t.Errorf("entry %d: material %s, the file has %s", i, got, d.MaterialHex)
 			continue

@@ -84,13 +84,16 @@ func (v *vmclockFile) set(off int, value uint64) {
 func (v *vmclockFile) watch(t *testing.T) {
 	t.Helper()
 	vmWordOnce.Do(watchVMWord)
-	before := vmWord.Load()
-	t.Cleanup(func() { vmWord.Store(before) })
+	before, beforeStart := vmWord.Load(), vmWordStart.Load()
+	t.Cleanup(func() {
+		vmWordStart.Store(beforeStart)
+		vmWord.Store(before)
+	})
 	w := mapVMClock(v.path, false)
 	if w == nil {
 		w = &zeroWord
 	}
-	vmWord.Store(w)
+	watchWord(w)
 }
 
 // seedAllStates draws from every system state, so each is seeded, and
@@ -305,5 +308,27 @@ func TestVMClockPagesThatAreNotTheDeviceAreIgnored(t *testing.T) {
 	}
 	if mapVMClock(fifo, false) != nil || mapVMClock(fifo, true) != nil {
 		t.Error("a FIFO is taken for the device")
+	}
+}
+
+// A moved word is a restore: the states' reseeds after it share one
+// jitter sample, and none is taken while the word keeps the value it had
+// when the watch began.
+func TestAMovedWordTakesOneSample(t *testing.T) {
+	withNoRestoreSeen(t)
+	v := newDevicePage(t, vmclockFlagsWithCounter)
+	v.watch(t)
+	samples := withTimer(t, cycleCounter)
+	before := seedAllStates()
+	reseedEveryState()
+	if n := samples(); n != 0 {
+		t.Fatalf("%d samples with the word unmoved", n)
+	}
+	v.set(vmclockVMGenOffset, 8)
+	if n := reseededStates(before); n != len(systemSlots) {
+		t.Fatalf("%d of %d states reseeded after the word moved", n, len(systemSlots))
+	}
+	if n := samples(); n != 1 {
+		t.Fatalf("%d samples after the word moved", n)
 	}
 }

@@ -270,12 +270,12 @@ SYSTEM_POLICY = {
 }
 
 
-# After a restore the process saw, the C core's seeds also mix in a
-# CPU-jitter sample's digest (src/policy.h, docs/system.md "Snapshots and
-# clones"), and so do the pure-Java path's (held to the vector file's
-# "restore_derivation"). Not in SYSTEM_POLICY, which every system generator
-# is held to: pure Go takes no sample, and material without a digest is
-# what it always was.
+# After a restore the process saw, the seeds of the C core, pure Go, pure
+# Java and JavaScript in Node also mix in a CPU-jitter sample's digest
+# (src/policy.h, docs/system.md "Snapshots and clones"); the vector file's
+# "restore_derivation" holds fixed cases. Not in SYSTEM_POLICY: material
+# without a digest is what it always was, and each implementation holds its
+# material after a restore to this model in its own tests.
 JITTER_DOMAIN = 0x25
 JITTER_DIGEST_BYTES = 32
 RESTORE_CONDITIONER_DOMAIN = 0x26

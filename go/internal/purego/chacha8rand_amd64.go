@@ -4,6 +4,8 @@
 
 package purego
 
+import "github.com/shakerand/shakerand/go/internal/cpu"
+
 // chacha8IterationAVX2 is chacha8IterationGeneric in AVX2 assembly
 // (chacha8rand_amd64.s): the same bytes in out and the same next key in
 // *key. It leaves no key or state in the vector registers and writes none
@@ -26,27 +28,24 @@ const asmKernelName = "avx2"
 
 var cpuHasAsm = hasAVX2()
 
-func cpuid(leaf, sub uint32) (a, b, c, d uint32)
-func xgetbv0() (lo, hi uint32)
-
 // hasAVX2 reports whether the CPU has AVX2 and the operating system saves
 // the YMM registers across context switches: CPUID.1:ECX has OSXSAVE
 // (bit 27) and AVX (bit 28), XCR0 has the SSE and AVX state bits (1 and
 // 2), and CPUID.(7,0):EBX has AVX2 (bit 5). The module asks the CPU itself
-// rather than depending on golang.org/x/sys/cpu for one bit (the runtime's
-// internal/cpu cannot be imported).
+// (internal/cpu) rather than depending on golang.org/x/sys/cpu for one bit
+// (the runtime's internal/cpu cannot be imported).
 func hasAVX2() bool {
-	maxLeaf, _, _, _ := cpuid(0, 0)
+	maxLeaf, _, _, _ := cpu.CPUID(0, 0)
 	if maxLeaf < 7 {
 		return false
 	}
-	_, _, ecx1, _ := cpuid(1, 0)
+	_, _, ecx1, _ := cpu.CPUID(1, 0)
 	if ecx1&(1<<27) == 0 || ecx1&(1<<28) == 0 {
 		return false
 	}
-	if xcr0, _ := xgetbv0(); xcr0&6 != 6 {
+	if xcr0, _ := cpu.XGETBV0(); xcr0&6 != 6 {
 		return false
 	}
-	_, ebx7, _, _ := cpuid(7, 0)
+	_, ebx7, _, _ := cpu.CPUID(7, 0)
 	return ebx7&(1<<5) != 0
 }
