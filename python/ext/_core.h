@@ -7,9 +7,11 @@
  *    NULL is the system generator), and pyext_draw, the one way a draw
  *    enters an engine;
  *  - engine.c: Engine, one seeded engine;
- *  - bitgen.c: numpy's bitgen_t over SystemBits, a buffer of system
- *    generator output that a fork empties, and over EngineBits, a buffer
- *    of a seeded engine's stream;
+ *  - fork.c: the process's fork handlers;
+ *  - bitgen.c: numpy's bitgen_t, shared by SystemBits and EngineBits;
+ *  - system_bits.c: SystemBits, a buffer of system generator output that a
+ *    fork empties;
+ *  - engine_bits.c: EngineBits, a buffer of a seeded engine's stream;
  *  - bitgen_base.c: the base class of shakerand.numpy's bit generators,
  *    made over numpy's own, holding the SystemBits or EngineBits for the
  *    bit generator's whole life;
@@ -27,6 +29,11 @@
 #include <stdint.h>
 
 #include "shakerand.h"
+
+#include "bitgen.h"
+#include "engine_bits.h"
+#include "fork.h"
+#include "system_bits.h"
 
 enum {
     RELEASE_GIL_BYTES = 1 << 16,
@@ -47,17 +54,6 @@ typedef struct {
      * constructor's argument parsing, most of uuid.uuid4()'s time */
     int uuid_fast;
 } core_state;
-
-/* numpy's bitgen_t (numpy/random/bitgen.h), a stable ABI: numpy copies it
- * out of the capsule named "BitGenerator" and calls it without the GIL,
- * under the bit generator's lock. */
-typedef struct {
-    void *state;
-    uint64_t (*next_uint64)(void *st);
-    uint32_t (*next_uint32)(void *st);
-    double (*next_double)(void *st);
-    uint64_t (*next_raw)(void *st);
-} numpy_bitgen;
 
 typedef struct {
     PyObject_HEAD shakerand_engine *engine; /* 64-byte aligned, wiped and freed with the object */
