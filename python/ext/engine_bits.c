@@ -22,14 +22,15 @@
  * No fork rule: a seeded stream repeats in a child by design, as the
  * engine would.
  */
-#include "_core.h"
+#include "engine_bits.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "bitgen.h"
+#include "common.h"
 #include "engine.h" /* load_le; and internal.h: shakerand_stack_record_bounds */
-#include "engine_bits.h"
+#include "engine_object.h"
 
 enum { ENGINE_BITS_BYTES = SYSTEM_BITS_BYTES };
 
@@ -184,7 +185,7 @@ static PyObject *EngineBits_capsule(EngineBitsObject *self, PyObject *unused)
 {
     (void)unused;
     /* numpy's draws come next, on this thread most likely: its stack's
-     * bounds known, each refill's wipe asks no sigaltstack (engine.c's
+     * bounds known, each refill's wipe asks no sigaltstack (engine_object.c's
      * pyext_engine_enter says why this is safe here). */
     shakerand_stack_record_bounds();
     return pyext_bitgen_capsule(&self->capsule, &self->bitgen);

@@ -16,7 +16,7 @@ typedef struct pyext_fork_link {
 
 /* Forks this process has come through, counted in the child's fork handler:
  * an engine last used in an earlier generation may hold a parent thread's
- * lock or a half-done fill (engine.c, engine_revive). */
+ * lock or a half-done fill (engine_object.c, engine_revive). */
 extern unsigned long pyext_fork_generation;
 
 /* Once per process; -1 with an ImportError if the handlers cannot be

@@ -32,7 +32,7 @@
  * buffer of an older epoch (or one a fork zeroed during the take) is thrown
  * away and the buffer filled again.
  */
-#include "_core.h"
+#include "system_bits.h"
 
 #include <pthread.h>
 #include <stddef.h>
@@ -41,8 +41,8 @@
 #include <unistd.h>
 
 #include "bitgen.h"
+#include "common.h"
 #include "fork.h"
-#include "system_bits.h"
 #include "system_os.h" /* the core's page marking, so the fork rule is the core's */
 
 struct system_bits {
