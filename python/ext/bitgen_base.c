@@ -18,7 +18,7 @@
  * can lead back to the instance), can replace, drop or draw from them
  * behind a Generator's back.
  */
-#include "_core.h"
+#include "bitgen_base.h"
 
 #include <pthread.h>
 

@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/*
- * The draws the module functions and Engine's methods share: owner is the
- * Engine drawn from, or NULL for the calling thread's system generator.
- */
-#include "_core.h"
+/* The draws the module functions and Engine's methods share (draw.h). */
+#include "draw.h"
 
-#include "arch.h"   /* SHAKERAND_TLS_INITIAL_EXEC */
+#include "common.h"
 #include "engine.h" /* shakerand_engine_take_word */
 
 #include <string.h>
@@ -57,36 +54,6 @@ static int long_to_be_bytes(PyObject *v, unsigned char *p, size_t n)
     return _PyLong_AsByteArray((PyLongObject *)v, p, n, 0, 0);
 #endif
 }
-
-/* ---- The calling thread's system generator ----------------------------- */
-
-/* Whether this thread's generator was set up by us; a thread's first seed
- * is made here, where a failure can be raised, rather than in a draw,
- * where it would be fatal. Per thread, so shared by every interpreter the
- * thread runs. */
-static _Thread_local int thread_ready SHAKERAND_TLS_INITIAL_EXEC;
-
-int pyext_raise_status(int status)
-{
-    if (status == SHAKERAND_ENOMEM)
-        PyErr_NoMemory();
-    else
-        PyErr_Format(PyExc_OSError, "shakerand: %s", shakerand_strerror(status));
-    return -1;
-}
-
-int pyext_system_ready(void)
-{
-    if (__builtin_expect(thread_ready, 1))
-        return 0;
-    const int status = shakerand_system_init();
-    if (status != SHAKERAND_OK)
-        return pyext_raise_status(status);
-    thread_ready = 1;
-    return 0;
-}
-
-void pyext_system_mark_ready(void) { thread_ready = 1; }
 
 /* ---- One draw ----------------------------------------------------------- */
 
@@ -150,6 +117,8 @@ static void draw_below(shakerand_engine *engine, void *ctx)
     c->status = shakerand_below(engine, c->method, c->bound, c->len, c->out, c->bits_drawn);
 }
 
+enum { UUID_BYTES = 16 };
+
 struct uuid_ctx {
     int version;
     uint8_t bytes[UUID_BYTES];
@@ -165,33 +134,6 @@ static void draw_uuid(shakerand_engine *engine, void *ctx)
 }
 
 /* ---- What the functions and methods return ------------------------------ */
-
-Py_ssize_t pyext_count_arg(PyObject *arg, const char *what)
-{
-    Py_ssize_t n = PyNumber_AsSsize_t(arg, PyExc_OverflowError);
-    if (n == -1 && PyErr_Occurred())
-        return -1;
-    if (n < 0) {
-        PyErr_Format(PyExc_ValueError, "%s must be non-negative", what);
-        return -1;
-    }
-    return n;
-}
-
-int pyext_run_without_gil(EngineObject *owner, pyext_draw_fn *draw, void *ctx)
-{
-    if (pyext_engine_lock(owner) < 0)
-        return -1;
-    /* Set and cleared under the lock; with a GIL, also read under it by
-     * callers that do not take the lock (pyext_engine_enter). */
-    owner->busy = 1;
-    Py_BEGIN_ALLOW_THREADS
-    draw(owner->engine, ctx);
-    Py_END_ALLOW_THREADS
-    owner->busy = 0;
-    PyThread_release_lock(owner->lock);
-    return 0;
-}
 
 /* A fill of n >= RELEASE_GIL_BYTES into p without the GIL. */
 static int fill_without_gil(EngineObject *owner, char *p, Py_ssize_t n)

@@ -23,7 +23,9 @@
  * class changed since, a free-threaded build, where another thread may
  * replace the slot's object while it is read) the attribute is looked up.
  */
-#include "_core.h"
+#include "forward.h"
+
+#include "engine_object.h"
 
 #include <stddef.h>
 #include <string.h>

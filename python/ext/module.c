@@ -3,14 +3,20 @@
  * shakerand._core: the C core for Python. The package's Python modules
  * (shakerand/__init__.py, shakerand/numpy.py) put the public API together
  * from what is here; python/README.md and docs/python.md say what each
- * function promises. _core.h says which file holds what.
+ * function promises. CONTRIBUTING.md says which file holds what, and in
+ * which layer: this one is the top.
  *
  * This file: the module (multi-phase init, state per module object) and its
  * functions, which draw from the calling thread's system generator.
  */
-#include "_core.h"
-
-core_state *pyext_state_of_type(PyTypeObject *type) { return PyType_GetModuleState(type); }
+#include "bitgen_base.h"
+#include "common.h"
+#include "draw.h"
+#include "engine_bits.h"
+#include "engine_type.h"
+#include "fork.h"
+#include "forward.h"
+#include "system_bits.h"
 
 /* ---- Module functions: the system generator --------------------------- */
 
@@ -401,7 +407,7 @@ static PyModuleDef_Slot core_slots[] = {
     /* Every Python object the module keeps is in its state, one per module
      * object; what is shared lives in the C core, which is thread-safe
      * (each thread's system generator is its own, set up once per process),
-     * or behind a mutex (bitgen.c's list of buffers and fork handlers). */
+     * or behind a mutex (fork.c's list of buffers and its fork handlers). */
     {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
 #endif
 #if PY_VERSION_HEX >= 0x030D0000

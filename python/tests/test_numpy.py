@@ -220,7 +220,7 @@ def test_buffer_is_used_and_zeroed_as_it_goes():
 
 def test_seeded_buffer_is_zeroed_as_numpy_takes_it():
     # The bitgen_t's state is EngineBits' struct engine_bits (python/ext/
-    # bitgen.c): pos, end and the engine's address, then the buffer at the
+    # engine_bits.c): pos, end and the engine's address, then the buffer at the
     # next 64-byte boundary. What numpy took reads as zeros there; the next
     # bytes are the stream's.
     import ctypes

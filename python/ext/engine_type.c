@@ -1,63 +1,19 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* Engine: one seeded engine (shakerand.Random holds one; shakerand.numpy.BitGenerator an
- * EngineBits over one, bitgen.c). */
-#include "_core.h"
+/* Engine, one seeded engine (shakerand.Random holds one; shakerand.numpy.BitGenerator an
+ * EngineBits over one, engine_bits.c): its constructor and methods. The object, its lock and
+ * how a call enters it are engine_object.c. */
+#include "engine_type.h"
+
+#include "common.h"
+#include "draw.h"
 #include "internal.h" /* shakerand_stack_record_bounds */
 
-#include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
-
-static EngineObject *engine_alloc(PyTypeObject *type, shakerand_kind kind)
-{
-    EngineObject *self = (EngineObject *)type->tp_alloc(type, 0);
-    if (self == NULL)
-        return NULL;
-    void *memory = NULL;
-    if (posix_memalign(&memory, 64, sizeof(shakerand_engine)) != 0) {
-        Py_DECREF(self);
-        PyErr_NoMemory();
-        return NULL;
-    }
-    self->engine = memory;
-    memset(self->engine, 0, sizeof(shakerand_engine));
-    self->kind = kind;
-    self->generation = pyext_fork_generation;
-    self->lock = PyThread_allocate_lock();
-    if (self->lock == NULL) {
-        Py_DECREF(self);
-        PyErr_NoMemory();
-        return NULL;
-    }
-    return self;
-}
 
 static int Engine_traverse(EngineObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(Py_TYPE(self));
     return 0;
-}
-
-static void Engine_dealloc(EngineObject *self)
-{
-    PyTypeObject *type = Py_TYPE(self);
-    PyObject_GC_UnTrack(self);
-    if (self->engine != NULL) {
-        shakerand_engine_wipe(self->engine);
-        free(self->engine);
-    }
-    if (self->lock != NULL)
-        PyThread_free_lock(self->lock);
-    type->tp_free((PyObject *)self);
-    Py_DECREF(type);
-}
-
-int pyext_is_engine(PyObject *o)
-{
-    /* By its deallocator, not its type object: every import of the
-     * module makes a type of its own, and an engine of one is an engine
-     * for the others too. */
-    return Py_TYPE(o)->tp_dealloc == (destructor)Engine_dealloc;
 }
 
 PyObject *pyext_kind_names(void)
@@ -118,7 +74,7 @@ static PyObject *Engine_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
                      shakerand_kind_name(kind), seed_size, seed.len);
         goto done;
     }
-    self = engine_alloc(type, kind);
+    self = pyext_engine_alloc(type, kind);
     if (self == NULL)
         goto done;
     shakerand_stack_record_bounds(); /* as in pyext_engine_enter: the seed's wipe reaches all */
@@ -130,137 +86,6 @@ static PyObject *Engine_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 done:
     PyBuffer_Release(&seed);
     return (PyObject *)self;
-}
-
-/* Whether the engine was used in this process since its last fork. Built
- * for a free-threaded CPython, the generation is published with release
- * order after a revived engine's lock (and read with acquire order), so a
- * thread that sees the new generation also sees the new lock. */
-static int engine_is_current(EngineObject *self)
-{
-#if defined(Py_GIL_DISABLED)
-    return __atomic_load_n(&self->generation, __ATOMIC_ACQUIRE) == pyext_fork_generation;
-#else
-    return self->generation == pyext_fork_generation;
-#endif
-}
-
-#if defined(Py_GIL_DISABLED)
-/* Two threads may make their first calls on one engine in a child at once:
- * one revives it at a time. */
-static pthread_mutex_t revive_lock = PTHREAD_MUTEX_INITIALIZER;
-#endif
-
-/* The first use of an engine in a child forked since its last use. A fill
- * running without the GIL in another thread at the fork left the state
- * half-written in the child (busy stays set; every call fails). A thread
- * that no longer exists may hold the lock: it is replaced (and leaked, as
- * freeing a held lock is not allowed everywhere). */
-static int engine_revive(EngineObject *self)
-{
-#if defined(Py_GIL_DISABLED)
-    pthread_mutex_lock(&revive_lock);
-    if (engine_is_current(self)) { /* another thread did it */
-        pthread_mutex_unlock(&revive_lock);
-        return 0;
-    }
-#endif
-    int result = 0;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError,
-                        "this shakerand engine was filling in another thread when the process "
-                        "forked, so its state here is undefined: seed a new one");
-        result = -1;
-    } else if (PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
-        PyThread_release_lock(self->lock);
-    } else {
-        PyThread_type_lock fresh = PyThread_allocate_lock();
-        if (fresh == NULL) {
-            PyErr_NoMemory();
-            result = -1;
-        } else {
-            self->lock = fresh;
-        }
-    }
-    if (result == 0) {
-#if defined(Py_GIL_DISABLED)
-        __atomic_store_n(&self->generation, pyext_fork_generation, __ATOMIC_RELEASE);
-#else
-        self->generation = pyext_fork_generation;
-#endif
-    }
-#if defined(Py_GIL_DISABLED)
-    pthread_mutex_unlock(&revive_lock);
-#endif
-    return result;
-}
-
-int pyext_engine_lock(EngineObject *self)
-{
-    if (!engine_is_current(self) && engine_revive(self) < 0)
-        return -1;
-    if (!PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
-        Py_BEGIN_ALLOW_THREADS
-        PyThread_acquire_lock(self->lock, WAIT_LOCK);
-        Py_END_ALLOW_THREADS
-    }
-    return 0;
-}
-
-/* Waits (without the GIL) for a fill that runs without it; returns 1 if the
- * caller now holds the lock and must release it, 0 if not, -1 with an
- * exception if a fork left the engine unusable. */
-int pyext_engine_enter(EngineObject *self)
-{
-    /* The thread's stack bounds, known from here on (once per thread; a
-     * method of this module never runs in a C signal handler, where the
-     * recording's allocation would not be safe): without them each of the
-     * engine's refills asks sigaltstack whether it runs on the alternate
-     * stack, a system call per 992 bytes of chacha8rand. */
-    shakerand_stack_record_bounds();
-#if defined(Py_GIL_DISABLED)
-    /* No GIL orders the calls on one engine: every call holds its lock. */
-    return pyext_engine_lock(self) < 0 ? -1 : 1;
-#else
-    if (__builtin_expect(!self->busy && engine_is_current(self), 1))
-        return 0;
-    if (!engine_is_current(self) && engine_revive(self) < 0)
-        return -1;
-    if (!self->busy)
-        return 0;
-    Py_BEGIN_ALLOW_THREADS
-    PyThread_acquire_lock(self->lock, WAIT_LOCK);
-    Py_END_ALLOW_THREADS
-    return 1;
-#endif
-}
-
-void pyext_engine_leave(EngineObject *self, int locked)
-{
-    if (locked > 0)
-        PyThread_release_lock(self->lock);
-}
-
-/* Both engines' locks, taken in address order (a.load(b) beside b.load(a)
- * cannot each hold one and wait for the other), in every build: a fill
- * that runs without the GIL holds its engine's lock, so none runs in
- * either while both are held. */
-int pyext_engine_lock_pair(EngineObject *a, EngineObject *b)
-{
-    EngineObject *first = a < b ? a : b, *second = a < b ? b : a;
-    if (pyext_engine_lock(first) < 0)
-        return -1;
-    if (pyext_engine_lock(second) < 0) {
-        PyThread_release_lock(first->lock);
-        return -1;
-    }
-    return 0;
-}
-
-void pyext_engine_unlock_pair(EngineObject *a, EngineObject *b)
-{
-    PyThread_release_lock(a->lock);
-    PyThread_release_lock(b->lock);
 }
 
 /* ---- Methods ------------------------------------------------------------ */
@@ -343,7 +168,7 @@ static PyObject *Engine_uuid7(EngineObject *self, PyObject *unused)
 static PyObject *Engine_copy(EngineObject *self, PyObject *unused)
 {
     (void)unused;
-    EngineObject *copy = engine_alloc(Py_TYPE(self), self->kind);
+    EngineObject *copy = pyext_engine_alloc(Py_TYPE(self), self->kind);
     if (copy == NULL)
         return NULL;
     if (pyext_draw(self, copy_state_to, copy->engine) < 0) {
@@ -407,17 +232,6 @@ static PyObject *Engine_deepcopy(EngineObject *self, PyObject *memo)
     (void)memo;
     return Engine_copy(self, NULL);
 }
-
-PyObject *pyext_engine_reduce(PyObject *self, PyObject *unused)
-{
-    (void)self;
-    (void)unused;
-    PyErr_SetString(PyExc_TypeError,
-                    "a shakerand engine is not pickled: its state is the generator's key; "
-                    "keep the seed, or copy the generator within the process");
-    return NULL;
-}
-
 static PyObject *Engine_kind(EngineObject *self, void *unused)
 {
     (void)unused;
@@ -456,7 +270,7 @@ static PyGetSetDef Engine_getset[] = {
 
 static PyType_Slot Engine_slots[] = {
     {Py_tp_new, Engine_new},
-    {Py_tp_dealloc, Engine_dealloc},
+    {Py_tp_dealloc, pyext_engine_dealloc},
     {Py_tp_traverse, Engine_traverse},
     {Py_tp_richcompare, Engine_richcompare},
     {Py_tp_hash, PyObject_HashNotImplemented},
