@@ -6,12 +6,21 @@
 
 #include "internal.h"
 
-static uint64_t draw64(shakerand_engine *engine)
+/* Inlined even where this file is built for size (the WebAssembly modules,
+ * js/tools/build-wasm.sh): a call per draw made shakerand_double 5 to 6 %
+ * slower there. */
+#if defined(__GNUC__)
+#define DRAW_INLINE __attribute__((always_inline)) static inline
+#else
+#define DRAW_INLINE static inline
+#endif
+
+DRAW_INLINE uint64_t draw64(shakerand_engine *engine)
 {
     return engine != NULL ? shakerand_engine_u64(engine) : shakerand_system_u64();
 }
 
-static uint32_t draw32(shakerand_engine *engine)
+DRAW_INLINE uint32_t draw32(shakerand_engine *engine)
 {
     return engine != NULL ? shakerand_engine_u32(engine) : shakerand_system_u32();
 }

@@ -3,8 +3,7 @@
 // synchronously. core.js is an ES module, which require cannot load before
 // Node 22, and shipping a second copy of it would cost a fifth of the
 // package; so its text is run here as a function body, `export ` dropped
-// from its top-level declarations (it holds nothing else that is ES-only:
-// no imports, no import.meta).
+// from its top-level declarations.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -41,11 +40,10 @@ const { chooseKernel, create, makeHost, makeRestoreHost, wasmImports } = loadCor
 // serves which size"): Node's (OpenSSL's) and Bun's; Deno's was slower.
 // Node alone watches the vmclock page and reseeds from the kernel after a
 // restore (js/README.md, "Snapshots"); Deno and Bun, which load this entry
-// too, were not checked with it, and browsers have no device.
+// too, were not checked with it.
 const node = globalThis.Deno === undefined && globalThis.Bun === undefined;
-const clock = process.hrtime.bigint.bind(process.hrtime);
 const host = makeHost(webcrypto, globalThis.Deno === undefined ? randomFillSync : null,
-  node ? makeRestoreHost(fs, clock) : null);
+  node ? makeRestoreHost(fs, process.hrtime.bigint.bind(process.hrtime)) : null);
 const kernel = chooseKernel(process.env.SHAKERAND_KERNEL, (m) => console.warn(m));
 const bytes = fs.readFileSync(path.join(__dirname, `shakerand-${kernel}.wasm`));
 const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), wasmImports(host));

@@ -220,6 +220,23 @@ test('restore: reseed() is a restore: the kernel, a sample, no native fills; the
   assert.equal(calls.kernel.length, 1, 'the unmoved word: no second reseed');
 });
 
+test('restore: a move whose reseed failed is still a move: the next call samples and reseeds again', () => {
+  const file = page();
+  const { api, host, calls } = instance(file);
+  api.random();
+  setWord(file, DISRUPTION, 2n);
+  const readKernel = host.restore.readKernel;
+  host.restore.readKernel = () => {
+    throw new Error('no kernel');
+  };
+  assert.throws(() => api.random(), { code: 'ERR_SHAKERAND_ENTROPY' });
+  host.restore.readKernel = readKernel;
+  api.random();
+  assert.equal(calls.clock, 2 * 2049, 'a second jitter sample');
+  api.random();
+  assert.equal(calls.clock, 2 * 2049, 'then the word is seen');
+});
+
 test('restore: a page that cannot be read any more counts as a move, each time; no crash', () => {
   const file = page();
   const { api, calls } = instance(file);
