@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 package org.shakerand;
 
+import java.io.FileInputStream;
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
 import java.security.NoSuchProviderException;
 import java.security.ProviderException;
@@ -19,7 +23,8 @@ import java.util.function.ToLongFunction;
  * The pure-Java system generator: one engine per thread of the kind the C system generator
  * runs (chacha8rand, or turboshake256x8 where the environment variable SHAKERAND_SYSTEM_ENGINE
  * says so), on the C system generator's policy (docs/system.md): keyed by the C core's seed
- * derivation from the JDK's own non-blocking source (no hardware sources), and reseeded on the
+ * derivation from the kernel's /dev/urandom, read at each seed (Windows: the JDK's
+ * Windows-PRNG; no hardware sources), and reseeded on the
  * same budget. The policy's constants below are held to the vector file's "system_policy" by
  * JavaSystemPolicyTest.
  *
@@ -67,15 +72,37 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
     private static final int JITTER_MEMORY = 64 * 1024;
     private static final int JITTER_STRIDE = 64 * 7 + 8;
 
-    private static final SecureRandom OS = osSource();
+    /**
+     * The kernel's generator, read directly where this JVM can: a character device at
+     * /dev/urandom (Linux, the BSDs, macOS). Each seed opens it and reads exactly the bytes it
+     * needs, so what a seed gets is the kernel's at that moment: SUN's NativePRNG keeps up to
+     * 256 bytes of it on the heap and hands them out again for 100 ms (indefinitely if the wall
+     * clock stepped back), which a snapshot taken meanwhile would give every clone. A stream per
+     * seed, not a channel: an interrupt cannot close it, and nothing stays open for a checkpoint.
+     */
+    static final Path URANDOM = Path.of("/dev/urandom");
+    private static final boolean KERNEL = isCharacterDevice(URANDOM);
+    private static final SecureRandom OS = KERNEL ? null : osSource();
     private static long counter;
 
+    private static boolean isCharacterDevice(Path p) {
+        try {
+            Object mode = Files.getAttribute(p, "unix:mode");
+            return mode instanceof Integer && ((Integer) mode & 0170000) == 0020000 && Files.isReadable(p);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException
+                | SecurityException e) {
+            return false; // no such file, or no "unix" view (Windows)
+        }
+    }
+
     /**
-     * The operating system's generator, named explicitly ("new SecureRandom()" could be
-     * ShakeRandom itself once the provider is installed first): /dev/urandom through SUN's
-     * NativePRNGNonBlocking, or Windows' through SunMSCAPI. Nothing else: SUN's DRBG, where the
-     * operating system's source fails, seeds itself from thread-timing jitter, and this
-     * generator never runs on anything but the operating system.
+     * Where there is no /dev/urandom (Windows), the operating system's generator through the JDK,
+     * named explicitly ("new SecureRandom()" could be ShakeRandom itself once the provider is
+     * installed first): SUN's NativePRNGNonBlocking, should a JVM have it without the device
+     * being readable here, or SunMSCAPI's Windows-PRNG, which calls CryptGenRandom into the
+     * caller's array at every request and buffers nothing in Java. Nothing else: SUN's DRBG, where the operating
+     * system's source fails, seeds itself from thread-timing jitter, and this generator never
+     * runs on anything but the operating system.
      */
     private static SecureRandom osSource() {
         for (String[] c : new String[][] {{"NativePRNGNonBlocking", "SUN"}, {"Windows-PRNG", "SunMSCAPI"}}) {
@@ -89,9 +116,12 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
     }
 
     static String osSourceName() {
+        if (KERNEL) {
+            return URANDOM + ", read at each seed";
+        }
         return OS == null
-                ? "the operating system's entropy source is unavailable (no SUN NativePRNGNonBlocking"
-                        + " or SunMSCAPI Windows-PRNG in this JVM)"
+                ? UNAVAILABLE.substring("shakerand: ".length()) + " (no readable /dev/urandom,"
+                        + " SunMSCAPI Windows-PRNG or SUN NativePRNGNonBlocking in this JVM)"
                 : OS.getProvider().getName() + " " + OS.getAlgorithm();
     }
 
@@ -106,15 +136,48 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
 
     /** Fills out from the operating system's source. */
     static void osBytes(byte[] out) {
+        if (KERNEL) {
+            kernelBytes(out);
+            return;
+        }
         if (OS == null) {
             throw new ProviderException("shakerand: " + osSourceName());
         }
         OS.nextBytes(out);
     }
 
-    /** n bytes of fresh conditioned entropy: the conditioner of new OS bytes and the next counter. */
-    static byte[] conditionedEntropy(int n) {
-        return conditionedEntropy(n, null, JavaSystemGenerator::osBytes);
+    private static final String UNAVAILABLE =
+            "shakerand: the operating system's entropy source is unavailable";
+
+    /** Fills out with one read of /dev/urandom (a short one goes on), opened for it alone. */
+    private static void kernelBytes(byte[] out) {
+        try (FileInputStream in = new FileInputStream(URANDOM.toFile())) {
+            for (int off = 0; off < out.length;) {
+                int n = in.read(out, off, out.length - off);
+                if (n <= 0) {
+                    throw new ProviderException(UNAVAILABLE + " (" + URANDOM + " ended)");
+                }
+                off += n;
+            }
+        } catch (IOException e) {
+            throw new ProviderException(UNAVAILABLE + " (" + URANDOM + " could not be read)", e);
+        }
+    }
+
+    /**
+     * n bytes of fresh conditioned entropy (generateSeed): the conditioner of new OS bytes and the
+     * next counter, and after a restore the process saw, that restore's jitter digest, as a seed
+     * (restoreJitter); vm is the page watched (null: none), os the OS bytes' source.
+     */
+    static byte[] entropy(int n, VmClock vm, Consumer<byte[]> os) {
+        long epoch = EPOCH.get();
+        long vmWord = vm != null ? vm.read(vm.buffer()) : 0;
+        byte[] jitter = restoreJitter(epoch, vm, vmWord);
+        byte[] out = conditionedEntropy(n, jitter, os);
+        if (jitter != null) {
+            Arrays.fill(jitter, (byte) 0);
+        }
+        return out;
     }
 
     /** The same, with a restore's jitter digest when it is not null, from the OS bytes os gives. */
@@ -155,6 +218,16 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
     private static int jitterSamples; // for the tests
     // Touched under JITTER_LOCK (or by a test's sample); its contents are no secret.
     private static final byte[] JITTER_TOUCHED = new byte[JITTER_MEMORY];
+
+    /**
+     * The jitter digest a seed made now mixes in, read before its sources: after a restore this
+     * process saw (a newEpoch call, epoch not 0, or the word of vm moved since the watch began)
+     * that restore's (restoreDigest), else null. A new array: the caller wipes it.
+     */
+    static byte[] restoreJitter(long epoch, VmClock vm, long vmWord) {
+        boolean afterRestore = epoch != 0 || vm != null && vmWord != vm.startWord();
+        return afterRestore ? restoreDigest(epoch, vmWord) : null;
+    }
 
     /**
      * The jitter digest of the restore named by epoch and vmWord: sampled by the first seed that
@@ -280,10 +353,7 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
         void reseed(byte[] extra) {
             long seededEpoch = EPOCH.get(); // before the sources: a new epoch meanwhile shows
             long seededVm = vm != null ? vm.read(page) : 0; // so does a restore
-            // After a restore this process saw (a newEpoch call, or the VM generation word moved
-            // since the watch began), the seed mixes in that restore's jitter digest.
-            boolean afterRestore = seededEpoch != 0 || vm != null && seededVm != vm.startWord();
-            byte[] jitter = afterRestore ? restoreDigest(seededEpoch, seededVm) : null;
+            byte[] jitter = restoreJitter(seededEpoch, vm, seededVm);
             byte[] material = conditionedEntropy(SEED_MATERIAL_BYTES, jitter, os);
             if (jitter != null) {
                 Arrays.fill(jitter, (byte) 0);
@@ -437,12 +507,30 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
 
     @Override
     public byte[] entropy(int n) {
-        return conditionedEntropy(n);
+        return entropy(n, VM, JavaSystemGenerator::osBytes);
     }
 
     @Override
     public void newEpoch() {
         EPOCH.incrementAndGet();
+    }
+
+    /** Also closes the vmclock device: CRaC refuses a checkpoint with a file open. */
+    @Override
+    public void beforeCheckpoint() {
+        newEpoch();
+        if (VM != null) {
+            VM.closeForCheckpoint();
+        }
+    }
+
+    /** The device opened again, before the new epoch's seeds read it. */
+    @Override
+    public void afterRestore() {
+        if (VM != null) {
+            VM.reopenAfterRestore();
+        }
+        newEpoch();
     }
 
     @Override

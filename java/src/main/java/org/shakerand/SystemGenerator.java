@@ -39,6 +39,16 @@ final class SystemGenerator {
         /** Every thread reseeds before its next byte, buffered bytes dropped. */
         void newEpoch();
 
+        /** Before a checkpoint (CracHooks): a new epoch, and what a checkpoint refuses closed. */
+        default void beforeCheckpoint() {
+            newEpoch();
+        }
+
+        /** After a restore (CracHooks): what beforeCheckpoint closed opened again, a new epoch. */
+        default void afterRestore() {
+            newEpoch();
+        }
+
         boolean watchesVmGeneration();
 
         /** The epoch's word now (it moves at each new epoch). */
@@ -122,6 +132,14 @@ final class SystemGenerator {
 
     static void newEpoch() {
         BACKEND.newEpoch();
+    }
+
+    static void beforeCheckpoint() {
+        BACKEND.beforeCheckpoint();
+    }
+
+    static void afterRestore() {
+        BACKEND.afterRestore();
     }
 
     static boolean watchesVmGeneration() {

@@ -27,7 +27,13 @@ import java.nio.file.attribute.BasicFileAttributes;
  * <p>The channel is shared by every thread. A FileChannel is interruptible: a read by a thread
  * whose interrupt status is set, or that is interrupted during it, closes the channel for all.
  * So a read runs with the status cleared and set again after it, and a channel found closed
- * (an interrupt that landed during another thread's read) is opened again.
+ * (an interrupt that landed during another thread's read) is opened again and read again, up to
+ * OPEN_TRIES times. Interrupts aimed at drawing threads can still close it: each then costs a
+ * reopening, and a read that fails every try counts as a move (a reseed no restore asked for);
+ * a move is never missed, since a reopened channel reads the page as it is now.
+ *
+ * <p>CRaC refuses a checkpoint with a file open: the hook closes the channel before it and opens
+ * it again after the restore; in between a read fails and every draw reseeds.
  */
 final class VmClock {
     static final String DEVICE = "/dev/vmclock0";
@@ -53,6 +59,7 @@ final class VmClock {
     private final long startWord; // read when the watch began
     private volatile FileChannel channel;
     private int reopens; // for the tests; under this object's lock
+    private boolean checkpointing; // closed for a checkpoint; under this object's lock
 
     private VmClock(Path path, FileChannel channel, int offset) {
         this.path = path;
@@ -154,14 +161,37 @@ final class VmClock {
     }
 
     private synchronized void reopen(FileChannel closed) {
-        if (channel != closed) {
-            return; // another thread opened it again
+        if (channel != closed || checkpointing) {
+            return; // another thread opened it again, or it stays closed until the restore
         }
         reopens++;
+        open();
+    }
+
+    /** Under this object's lock. */
+    private void open() {
         try {
             channel = FileChannel.open(path, StandardOpenOption.READ);
         } catch (IOException | SecurityException e) {
             // the next read fails again, and is reported as unreadable
+        }
+    }
+
+    /** Closes the channel for a checkpoint; no read opens it again before reopenAfterRestore. */
+    synchronized void closeForCheckpoint() {
+        checkpointing = true;
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // closed either way: FileChannel marks itself closed before it closes the descriptor
+        }
+    }
+
+    /** Opens the channel again after a restore (a failure: every draw reseeds, as unreadable). */
+    synchronized void reopenAfterRestore() {
+        if (checkpointing) {
+            checkpointing = false;
+            open();
         }
     }
 

@@ -73,8 +73,8 @@ class DeadEntropyTest {
     }
 
     /**
-     * The pure-Java path with the operating system's source dead from the start (the JDK's
-     * NativePRNGNonBlocking cannot open /dev/urandom, so it is not there): every draw throws
+     * The pure-Java path with the operating system's source dead from the start (/dev/urandom,
+     * which each seed opens, cannot be opened): every draw throws
      * ProviderException, never a value seeded from anything else (SUN's DRBG would seed itself
      * from thread-timing jitter).
      */

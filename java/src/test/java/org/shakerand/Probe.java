@@ -118,8 +118,9 @@ public final class Probe {
             System.out.println("uuid.provider=" + uuidGenerator().getProvider().getName());
         }
         if (args.length > 0 && args[0].equals("nosun")) {
-            // A JDK without its SUN provider: the pure-Java path has no OS source, and each
-            // draw says so with ProviderException, not an error that ends the class for good.
+            // A JDK without its SUN provider: the pure-Java path reads /dev/urandom itself where
+            // it can; elsewhere it has no OS source, and each draw says so with
+            // ProviderException, not an error that ends the class for good.
             Security.removeProvider("SUN");
             ShakeRandom r = new ShakeRandom();
             for (int i = 0; i < 2; i++) {

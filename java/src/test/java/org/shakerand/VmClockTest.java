@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -211,10 +212,105 @@ class VmClockTest {
     }
 
     /**
+     * The bytes this thread has read through system calls, by the kernel's own count (rchar of
+     * /proc/thread-self/io), less what reading that file took the last time: out[0] the count
+     * now, out[1] the length read now (which the next count includes).
+     */
+    private static long[] threadBytesRead(Path io, long[] last) throws IOException {
+        String s = Files.readString(io);
+        long rchar = 0;
+        for (String line : s.split("\n")) {
+            if (line.startsWith("rchar:")) {
+                rchar = Long.parseLong(line.substring(6).trim());
+            }
+        }
+        long len = s.getBytes(java.nio.charset.StandardCharsets.US_ASCII).length;
+        long[] now = {rchar, len};
+        if (last != null) {
+            now[0] -= last[1];
+        }
+        return now;
+    }
+
+    /**
+     * After a restore every seed reads the kernel: a draw that reseeds after a move reads, on
+     * this thread and by the kernel's count, the page twice (the check and the seed's word) and
+     * at least the seed's OS_SEED_BYTES besides; a draw without a move, the page once. SUN's
+     * NativePRNG, the source before, served such seeds from bytes it had read up to 100 ms before.
+     */
+    @Test
+    void everySeedAfterARestoreReadsTheKernel() throws IOException {
+        Path io = Path.of("/proc/thread-self/io");
+        assumeTrue(Files.isReadable(io) && Files.isReadable(JavaSystemGenerator.URANDOM),
+                "Linux with per-thread I/O accounting only");
+        Path p = page(0);
+        JavaSystemGenerator.ThreadGenerator g = watching(p);
+        poke(p, VmClock.DISRUPTION_OFFSET, 2, 8);
+        g.u64(); // the classes of a restore's path loaded, their reads before the counts
+        threadBytesRead(io, threadBytesRead(io, null));
+        long page = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            long[] before = threadBytesRead(io, null);
+            g.u64();
+            long[] after = threadBytesRead(io, before);
+            page = Math.min(page, after[0] - before[0]);
+        }
+        assertTrue(page > 0, "a draw read nothing");
+        for (int i = 0; i < 5; i++) {
+            poke(p, VmClock.DISRUPTION_OFFSET, 3 + i, 8);
+            int reseeds = g.reseeds;
+            long[] before = threadBytesRead(io, null);
+            g.u64();
+            long[] after = threadBytesRead(io, before);
+            assertEquals(reseeds + 1, g.reseeds, "no reseed after the move");
+            long read = after[0] - before[0];
+            assertTrue(read >= 2 * page + JavaSystemGenerator.OS_SEED_BYTES, "restore " + i
+                    + ": the reseed read " + read + " bytes, the page alone " + page + " a read");
+        }
+    }
+
+    /** Whether this process has path open (a descriptor in /proc/self/fd naming it). */
+    private static boolean isOpen(Path path) throws IOException {
+        Path real = path.toRealPath();
+        try (java.util.stream.Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.anyMatch(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).equals(real);
+                } catch (IOException e) {
+                    return false; // closed meanwhile (the listing's own descriptor)
+                }
+            });
+        }
+    }
+
+    /**
+     * CRaC refuses a checkpoint with a file open: the pure path's hooks close the page before it
+     * (draws in between reseed, and do not open it again) and open it after the restore, where a
+     * move is seen again. The hooks are driven by JavaSystemGenerator's, on a watch of a file.
+     */
+    @Test
+    void aCheckpointClosesThePageAndTheRestoreOpensIt() throws IOException {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "Linux only");
+        Path p = page(0);
+        JavaSystemGenerator.ThreadGenerator g = watching(p);
+        assertTrue(isOpen(p), "the control: the watch holds the page open");
+        g.vm().closeForCheckpoint();
+        assertFalse(isOpen(p), "open at the checkpoint");
+        assertFalse(continues(g, () -> {}), "closed: a draw reseeds");
+        assertFalse(isOpen(p), "a draw before the checkpoint opened the page again");
+        g.vm().reopenAfterRestore();
+        assertTrue(isOpen(p), "not opened after the restore");
+        g.u64();
+        assertTrue(continues(g, () -> {}), "open again, unmoved: no reseed");
+        assertFalse(continues(g, poking(p, VmClock.DISRUPTION_OFFSET, 2)), "a move after the restore");
+    }
+
+    /**
      * The seeds of a child JVM whose operating-system bytes are fixed (0xA5 ^ i, as the C core's
      * test): without a restore no jitter sample is taken and the material is the conditioner's of
      * the bytes and the counter alone; after the marker moves, and after newEpoch, one sample per
-     * restore for the process, and the material has that sample's digest (domain 0x26). The
+     * restore for the process, and the material has that sample's digest (domain 0x26); so has
+     * generateSeed's (entropy), and its first after newEpoch takes the sample. The
      * conditioner with and without a digest is held to the model by JavaSystemPolicyTest.
      */
     @Test
@@ -230,6 +326,9 @@ class VmClockTest {
         assertEquals("1", TestSupport.field(out, "marker.samples"), "no sample after the marker moved");
         assertEquals("1", TestSupport.field(out, "again.samples"), "a second sample for one restore");
         assertEquals("2", TestSupport.field(out, "epoch.samples"), "no sample after newEpoch");
+        assertEquals("0", TestSupport.field(out, "seedStart.samples"), "generateSeed sampled, no restore");
+        assertEquals("1", TestSupport.field(out, "seedMarker.samples"), "generateSeed sampled again");
+        assertEquals("2", TestSupport.field(out, "seedEpoch.samples"), "generateSeed after newEpoch: no sample");
     }
 
     /**
@@ -238,7 +337,8 @@ class VmClockTest {
      * a restore and without it before) and STEP.samples (the samples taken so far).
      */
     static final class JitterChild {
-        static final List<String> STEPS = List.of("start", "reseed", "marker", "again", "epoch");
+        static final List<String> STEPS = List.of("start", "reseed", "seedStart", "marker", "again",
+                "seedMarker", "seedEpoch", "epoch");
 
         private static void fixedOs(byte[] out) {
             for (int i = 0; i < out.length; i++) {
@@ -264,6 +364,20 @@ class VmClockTest {
             return java.util.Arrays.equals(out, want);
         }
 
+        /**
+         * generateSeed's bytes (entropy) with vm watched, and whether they are the model's: the
+         * conditioner of the fixed bytes and the last counter, with the last digest if digest.
+         */
+        private static void reportEntropy(String step, VmClock vm, boolean digest) {
+            byte[] out = JavaSystemGenerator.entropy(48, vm, JitterChild::fixedOs);
+            byte[] os = new byte[JavaSystemGenerator.OS_SEED_BYTES];
+            fixedOs(os);
+            byte[] want = JavaSystemGenerator.conditioner(os, JavaSystemGenerator.lastCounterForTest(),
+                    digest ? JavaSystemGenerator.lastJitterDigestForTest() : null, out.length);
+            System.out.println(step + ".model=" + java.util.Arrays.equals(out, want));
+            System.out.println(step + ".samples=" + JavaSystemGenerator.jitterSamplesForTest());
+        }
+
         /** g's next 64 bytes, the first of a seed made just before or by this draw. */
         private static void report(String step, JavaSystemGenerator.ThreadGenerator g, boolean digest) {
             byte[] out = new byte[64];
@@ -278,10 +392,13 @@ class VmClockTest {
             report("start", g, false);
             g.reseed(null);
             report("reseed", g, false);
+            reportEntropy("seedStart", vm, false);
             poke(Path.of(args[0]), VmClock.DISRUPTION_OFFSET, 2, 8);
             report("marker", g, true);
             report("again", new JavaSystemGenerator.ThreadGenerator(vm, JitterChild::fixedOs), true);
+            reportEntropy("seedMarker", vm, true);
             new JavaSystemGenerator().newEpoch();
+            reportEntropy("seedEpoch", vm, true);
             report("epoch", g, true);
         }
     }
