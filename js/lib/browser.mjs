@@ -14,20 +14,7 @@ const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(),
 const api = Object.freeze(create(instance, host));
 
 export const {
-  randomBytes,
-  randomFill,
-  randomInt,
-  random,
-  randomUUID,
-  randomUUIDv7,
-  bigIntBelow,
-  shuffle,
-  sample,
-  reseed,
-  Engine,
-  kinds,
-  watchesVmGeneration,
-  kernel,
-  version,
+  randomBytes, randomFill, randomInt, random, randomUUID, randomUUIDv7, bigIntBelow, shuffle, sample, reseed, Engine, kinds,
+  watchesVmGeneration, kernel, version,
 } = api;
 export default api;

@@ -4,10 +4,10 @@
 // index.cjs runs this file's text as a function body: nothing ES-only here
 // but top-level `export function`, `export class` and `export const`.
 //
-// Every byte comes from the core's chacha8rand engine in WebAssembly but
-// big native fills (NATIVE_FILL); small values come from a buffer of the
-// system generator's output, each word zeroed as it is handed out (a call
-// into WebAssembly per number would cost more than the number).
+// Every byte but big native fills (NATIVE_FILL) comes from the core's
+// chacha8rand in WebAssembly; small values from a buffer of its output,
+// each word zeroed as handed out (a call into WebAssembly per number would
+// cost more than the number).
 
 const BUFFER_WORDS = 1024; // the system generator's buffer: 4 KiB
 const SMALL_FILL = 256; // fills up to this many bytes come from the buffer
@@ -16,18 +16,16 @@ const SCRATCH_BYTES = 65536; // bigger ones go through this much WebAssembly mem
 // one (makeHost; js/README.md, "What serves which size", says why).
 export const NATIVE_FILL = 65536;
 // At most this many bytes a call to the native generator: Node's
-// randomFillSync aborts the process (an assertion, not an exception) at
-// 2^32 bytes or more.
+// randomFillSync aborts (an assertion, not an exception) from 2^32 bytes.
 const NATIVE_PIECE = 2 ** 30;
 // A native piece's first and last 32 bytes must each hold this many
 // distinct values: the seed check's rule (js/wasm/shakerand_wasm.c,
 // SEED_MIN_DISTINCT, which says why 18).
 const NATIVE_MIN_DISTINCT = 18;
-// The rest of each piece is checked too: NATIVE_SAMPLES pairs of aligned
-// words this generator picks, set before the call, each against the
-// NATIVE_NEAR pairs after it, and one pair against the NATIVE_PERIOD
-// after it (js/README.md, "What serves which size", says what that
-// refuses).
+// The rest of each piece too: NATIVE_SAMPLES pairs of aligned words this
+// generator picks, set before the call, each against the NATIVE_NEAR pairs
+// after it, and one against the NATIVE_PERIOD after it (js/README.md,
+// "What serves which size", says what that refuses).
 const NATIVE_SAMPLES = 16;
 const NATIVE_NEAR = 4;
 const NATIVE_PERIOD = 1024;
@@ -95,7 +93,7 @@ function outOfRangeError(name, range, value) {
 
 function entropyError(why = 'crypto.getRandomValues failed or is missing', cause) {
   const e = coded(new Error(`shakerand: no entropy: ${why}, so nothing was generated`), 'ERR_SHAKERAND_ENTROPY');
-  if (arguments.length > 1) e.cause = cause;
+  if (cause !== undefined) e.cause = cause;
   return e;
 }
 
@@ -104,6 +102,7 @@ function entropyError(why = 'crypto.getRandomValues failed or is missing', cause
 // (src/system_os_vmclock.c, which says why this word): the sequence count
 // at 12, the disruption marker at 16, the flags at 24 (bit 8: the VM
 // generation counter at 104 is kept), 112 bytes in all.
+const VMCLOCK_MAGIC = 0x4b4c4356;
 const VMCLOCK_SEQ = 12;
 const VMCLOCK_BYTES = 112;
 const VMCLOCK_SEQ_TRIES = 1 << 12; // a hypervisor write takes far fewer
@@ -115,56 +114,80 @@ const JITTER_MEMORY = 65536;
 // device, or for tests only a regular file at `pathForTesting`, whose page
 // has the magic, version 1 and a size covering the structure. read(out)
 // writes the word's halves (low first) and gives true, or false if the
-// read failed or came short: one positional read (Node cannot map a file)
-// from the count to the word, which the driver copies under the count, read
-// again while the count is odd (being written), as the C core does.
-function openVmclock(fs, pathForTesting) {
+// read failed or found no magic: one positional read (Node cannot map a
+// file) up to the word, which the driver copies under the count, again
+// while the count is odd (being written), as the C core does. Other code
+// may close the descriptor and reuse its number: a failure, an odd count
+// or a new word checks it is still the file opened (if not, the read
+// fails and the path is opened again).
+function openVmclock({ openSync, fstatSync, readSync, closeSync, constants }, pathForTesting) {
   const device = pathForTesting == null;
+  // O_NONBLOCK: whatever lies at the path, opening it never waits.
+  const open = () => openSync(device ? '/dev/vmclock0' : pathForTesting, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const id = (st) => `${st.dev} ${st.ino} ${st.rdev}`;
   let fd;
   try {
-    // O_NONBLOCK: whatever lies at the path, opening it never waits.
-    fd = fs.openSync(device ? '/dev/vmclock0' : pathForTesting, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-    const st = fs.fstatSync(fd);
+    fd = open();
+    const st = fstatSync(fd);
+    const mine = id(st);
     const page = new DataView(new ArrayBuffer(VMCLOCK_BYTES));
-    if (!(device ? st.isCharacterDevice() : st.isFile()) || fs.readSync(fd, page, 0, VMCLOCK_BYTES, 0) !== VMCLOCK_BYTES ||
-        page.getUint32(0, true) !== 0x4b4c4356 || page.getUint32(4, true) < VMCLOCK_BYTES || page.getUint16(8, true) !== 1)
+    if (!(device ? st.isCharacterDevice() : st.isFile()) || readSync(fd, page, 0, VMCLOCK_BYTES, 0) !== VMCLOCK_BYTES ||
+        page.getUint32(0, true) !== VMCLOCK_MAGIC || page.getUint32(4, true) < VMCLOCK_BYTES || page.getUint16(8, true) !== 1)
       throw new Error('no vmclock page');
-    const at = ((page.getUint32(24, true) >>> 8) & 1 ? 104 : 16) - VMCLOCK_SEQ;
-    const view = new DataView(new ArrayBuffer(at + 8));
+    const at = (page.getUint32(24, true) >>> 8) & 1 ? 104 : 16;
+    const ours = () => {
+      try {
+        if (id(fstatSync(fd)) === mine) return true;
+      } catch {}
+      fd = -1; // closed, or someone else's: never read again
+      try {
+        const again = open();
+        if (id(fstatSync(again)) === mine) fd = again;
+        else closeSync(again);
+      } catch {}
+      return false;
+    };
     return {
       read(out) {
         try {
-          for (let i = 1; ; i++) {
-            if (fs.readSync(fd, view, 0, at + 8, VMCLOCK_SEQ) !== at + 8) return false;
-            if ((view.getUint32(0, true) & 1) === 0 || i === VMCLOCK_SEQ_TRIES) break;
+          for (let i = 1; readSync(fd, page, 0, at + 8, 0) === at + 8 && page.getUint32(0, true) === VMCLOCK_MAGIC; i++) {
+            const lo = page.getInt32(at, true);
+            const hi = page.getInt32(at + 4, true);
+            const odd = page.getUint32(VMCLOCK_SEQ, true) & 1;
+            if ((odd | (lo ^ out[0]) | (hi ^ out[1])) === 0) return true;
+            if (i === 1 && !ours()) return false;
+            if (!odd || i === VMCLOCK_SEQ_TRIES) {
+              out[0] = lo;
+              out[1] = hi;
+              return true;
+            }
           }
-        } catch {
-          return false;
-        }
-        out[0] = view.getInt32(at, true);
-        out[1] = view.getInt32(at + 4, true);
-        return true;
+        } catch {}
+        ours();
+        return false;
       },
     };
   } catch {
-    if (fd !== undefined) fs.closeSync(fd);
+    if (fd !== undefined) closeSync(fd);
     return null;
   }
 }
 
 // Node's `restore` for makeHost: the watch; readKernel, which fills a view
 // from /dev/urandom, never from OpenSSL's generator, whose state a snapshot
-// copies; `clock`, a BigInt nanosecond timer for the jitter sample.
+// copies; `clock`, a BigInt nanosecond timer for the jitter sample. fs's
+// functions taken now, out of reach of a later patch (mock-fs).
 export function makeRestoreHost(fs, clock, vmclockPathForTesting = null) {
+  const { openSync, readSync, closeSync } = fs;
   return {
     watch: openVmclock(fs, vmclockPathForTesting),
     readKernel(view) {
-      const fd = fs.openSync('/dev/urandom', 'r');
+      const fd = openSync('/dev/urandom', 'r');
       try {
         for (let got = 0, n; got < view.length; got += n)
-          if (!((n = fs.readSync(fd, view, got, view.length - got, null)) > 0)) throw new Error('/dev/urandom: no bytes');
+          if (!((n = readSync(fd, view, got, view.length - got, null)) > 0)) throw new Error('/dev/urandom: no bytes');
       } finally {
-        fs.closeSync(fd);
+        closeSync(fd);
       }
     },
     clock,
@@ -232,9 +255,8 @@ function checkCallback(callback) {
   if (callback !== undefined && typeof callback !== 'function') throw argTypeError('callback', 'of type function', callback);
 }
 
-// ArrayBuffers and SharedArrayBuffers by their internal slots, not by
-// instanceof, so that one from another realm (a vm context, an iframe,
-// Jest's sandbox) is one too.
+// Array and SharedArrayBuffers by their internal slots, not instanceof:
+// one from another realm (a vm context, an iframe, Jest's sandbox) is one.
 const byteLengthOf = [ArrayBuffer, globalThis.SharedArrayBuffer]
   .filter((type) => typeof type === 'function')
   .map((type) => Object.getOwnPropertyDescriptor(type.prototype, 'byteLength').get);
@@ -244,9 +266,7 @@ function isAnyArrayBuffer(target) {
     try {
       get.call(target);
       return true;
-    } catch {
-      // not this kind
-    }
+    } catch {} // not this kind
   }
   return false;
 }
@@ -271,11 +291,10 @@ function utf8Seed(text) {
   return new TextEncoder().encode(text);
 }
 
-// What an entry gives create() and wasmImports(), the module's memory set
-// once instantiated: `nativeFill` fills a whole Uint8Array from the host's
-// own generator (Node's crypto.randomFillSync); `restore` is
-// makeRestoreHost's: from the first restore (kernelSeeds) every seed reads
-// restore.readKernel.
+// What an entry gives create() and wasmImports() (`memory` set once
+// instantiated): `nativeFill` fills a whole Uint8Array from the host's
+// generator (Node's crypto.randomFillSync); `restore`, makeRestoreHost's:
+// from the first restore (kernelSeeds) every seed reads its readKernel.
 export function makeHost(webcrypto, nativeFill = null, restore = null) {
   const usable = webcrypto != null && typeof webcrypto.getRandomValues === 'function';
   return {
@@ -287,10 +306,10 @@ export function makeHost(webcrypto, nativeFill = null, restore = null) {
   };
 }
 
-// The imports the module needs: entropy() fills WebAssembly memory from
-// the host's getRandomValues (at most 65536 bytes a call, far more than a
-// seed's 32) or kernel (makeHost), 0 on success: with no getRandomValues,
-// every seed it would serve fails, and nothing is handed out.
+// The module's imports: entropy() fills WebAssembly memory from the
+// host's getRandomValues (at most 65536 bytes a call, far more than a
+// seed's 32) or kernel (makeHost), 0 on success: with neither, every seed
+// fails, and nothing is handed out.
 export function wasmImports(host) {
   return {
     env: {
@@ -298,15 +317,16 @@ export function wasmImports(host) {
         const fill = host.kernelSeeds ? host.restore.readKernel : host.getRandomValues;
         if (fill == null || host.memory == null) return 1;
         // A getRandomValues that calls back into the generator it seeds
-        // would seed it from itself: the buffered output is dropped, so
-        // that every such call needs the generator, and those calls throw
-        // (create's systemFill) while this one runs.
+        // would seed it from itself: the buffer is dropped, so that every
+        // such call needs the generator, and throws (systemFill) meanwhile.
         host.seeding = true;
         if (host.dropBuffered) host.dropBuffered();
+        host.cause = undefined;
         try {
           fill(new Uint8Array(host.memory.buffer, pointer, length));
           return 0;
-        } catch {
+        } catch (e) {
+          host.cause = e;
           return 1;
         } finally {
           host.seeding = false;
@@ -316,16 +336,15 @@ export function wasmImports(host) {
   };
 }
 
-// A tiny module whose only function returns a v128: valid exactly where
-// the engine has SIMD128 (the feature test for the kernel's module).
+// A module whose one function returns a v128: valid where the engine has
+// SIMD128.
 export const SIMD128_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 11,
 ]);
 
-// Which module to load: SHAKERAND_KERNEL ("simd128" or "portable", from
-// Node's environment or a global in a browser) forces one; otherwise
-// SIMD128 where the engine validates it.
+// Which module: SHAKERAND_KERNEL ("simd128" or "portable", from Node's
+// environment or a browser's global) forces one; else SIMD128 if valid.
 export function chooseKernel(forced, warn) {
   const simd = typeof WebAssembly === 'object' && WebAssembly.validate(SIMD128_PROBE);
   if (forced === 'portable') return 'portable';
@@ -341,9 +360,9 @@ export function mulHigh32(x, n, lo) {
   return Math.round((x * n - lo) / TWO_32);
 }
 
-// The API over an instance made with wasmImports(host). `testing` adds the
-// package's own test hooks (the seed derivation, the buffer), which no
-// entry point exports: they would show the output others are about to get.
+// The API over an instance made with wasmImports(host). `testing` adds
+// test hooks (the seed derivation, the buffer), which no entry exports:
+// they would show the output others are about to get.
 export function create(instance, host, { testing = false } = {}) {
   const w = instance.exports;
   host.memory = w.memory;
@@ -354,8 +373,8 @@ export function create(instance, host, { testing = false } = {}) {
   if (scratch === 0) throw new Error('shakerand: WebAssembly memory could not be allocated');
   const scratchBytes = (length) => new Uint8Array(w.memory.buffer, scratch, length);
 
-  // A view of WebAssembly memory, made again after the memory grew (growth
-  // detaches the old ArrayBuffer).
+  // A view of WebAssembly memory, made again once growth detached the old
+  // ArrayBuffer.
   let memoryBuffer = null;
   let memoryBytes = null;
   function heap() {
@@ -377,30 +396,33 @@ export function create(instance, host, { testing = false } = {}) {
   const wordBytes = new Uint8Array(words.buffer);
   let position = BUFFER_WORDS; // words handed out; all of them: refill first
 
-  // Set at a restore (afterRestore): the host's generator has no reseed
-  // call, and its state is the snapshot's (js/README.md, "Snapshots").
+  // Set at a restore: the host's generator has no reseed call, and its
+  // state is the snapshot's (js/README.md, "Snapshots").
   let nativeOff = false;
 
   // ---- Restores
   const restore = host.restore ?? null;
   const watch = restore?.watch ?? null;
-  // The page's word the generator's state belongs to (read as the entry
-  // loads, so that a snapshot before the first draw is seen), and as read.
+  // The page's word the state belongs to (read as the entry loads: a
+  // snapshot before the first draw is seen too), and as read.
   const seenWord = new Int32Array(2);
   const readWord = new Int32Array(2);
   const watching = watch !== null && watch.read(seenWord);
   let jitterMemory = null;
+  // A failed read's restore sets it, a new word or reseed() clears it:
+  // while the page stays unreadable, one sample, not one a value.
+  let unreadable = false;
 
   // A restore (the word moved or could not be read, or reseed()): the
   // buffer dropped first, native fills stopped, the generator seeded now;
   // with a restore host from the kernel and a jitter sample's digest (never
-  // counted as entropy), which every later seed mixes in too. readWord, if
-  // `read`, counts as seen only once that succeeded.
+  // counted as entropy), which later seeds mix in too. readWord, if `read`,
+  // counts as seen only once that succeeded.
   function afterRestore(read) {
     nativeOff = true;
     dropBuffered();
-    if (restore === null) {
-      if (w.shakerand_js_system_reseed(Date.now()) !== 0) throw entropyError();
+    if (restore === null || (unreadable && !read)) {
+      if (w.shakerand_js_system_reseed(Date.now()) !== 0) throw seedError();
       return;
     }
     host.kernelSeeds = true;
@@ -412,8 +434,8 @@ export function create(instance, host, { testing = false } = {}) {
       scratchBytes(deltaBytes).fill(0);
       throw entropyError('the jitter sample\'s clock failed after a restore', cause);
     }
-    if (w.shakerand_js_system_restore(Date.now(), scratch, deltaBytes) !== 0)
-      throw entropyError('the kernel (/dev/urandom) could not be read after a restore');
+    if (w.shakerand_js_system_restore(Date.now(), scratch, deltaBytes) !== 0) throw seedError();
+    unreadable = !read;
     if (read) seenWord.set(readWord);
   }
 
@@ -470,7 +492,11 @@ export function create(instance, host, { testing = false } = {}) {
   }
   function systemFill(pointer, length) {
     notSeeding();
-    if (w.shakerand_js_system_fill(pointer, length, Date.now()) !== 0) throw entropyError();
+    if (w.shakerand_js_system_fill(pointer, length, Date.now()) !== 0) throw seedError();
+  }
+  // With what the seed's source threw (wasmImports).
+  function seedError() {
+    return entropyError(host.kernelSeeds ? 'the kernel (/dev/urandom) could not be read' : undefined, host.cause);
   }
   function refill() {
     systemFill(scratch, BUFFER_WORDS * 4);
@@ -496,9 +522,8 @@ export function create(instance, host, { testing = false } = {}) {
     return v;
   }
 
-  // Node's callback forms: the value is made now (the arguments were
-  // checked, and threw, before), and the callback gets it, or the entropy
-  // error, in a microtask.
+  // Node's callback forms: the value made now (the arguments were checked
+  // before), the callback given it, or the entropy error, in a microtask.
   function later(callback, make) {
     let value;
     let error = null;
@@ -511,8 +536,7 @@ export function create(instance, host, { testing = false } = {}) {
   }
 
   // Uniform in [0, n) for 1 <= n <= 2^32: Lemire's multiply-and-reject, as
-  // the C core's below_u32 (src/samplers.c), on the product's words
-  // (mulHigh32 below).
+  // the C core's below_u32 (src/samplers.c), on the product's words.
   function below32(n) {
     let x = word();
     let lo = Math.imul(x, n) >>> 0;
@@ -572,9 +596,8 @@ export function create(instance, host, { testing = false } = {}) {
   }
 
   // A failed reseed partway through a big fill throws with the part
-  // already written zeroed, and leaves no output in WebAssembly memory; a
-  // native fill that throws leaves the whole of `out` zeroed (what it wrote
-  // before failing is not known).
+  // written zeroed, no output left in WebAssembly memory; a native fill
+  // that throws, with all of `out` zeroed (what it wrote is not known).
   function fillBytes(out) {
     const length = out.length;
     if (watching) watchPage();
@@ -662,8 +685,7 @@ export function create(instance, host, { testing = false } = {}) {
   }
 
   // Node's randomFillSync(buf[, offset[, size]]) (offset and size in
-  // elements of a typed array), or randomFill's forms with a callback,
-  // which is called asynchronously with the filled buffer.
+  // elements of a typed array), or randomFill's with a callback.
   function randomFill(buf, offset, size, callback) {
     if (!isBuffer(buf)) throw argTypeError('buf', 'an instance of ArrayBuffer or ArrayBufferView', buf);
     if (typeof offset === 'function') {
@@ -688,7 +710,7 @@ export function create(instance, host, { testing = false } = {}) {
     return later(callback, () => (fillBytes(bytes), buf));
   }
 
-  // crypto.randomUUID's checks; the cache it switches off does not exist here.
+  // crypto.randomUUID's checks (there is no cache to switch off).
   function checkOptions(options) {
     if (options === undefined) return;
     if (options === null || typeof options !== 'object' || Array.isArray(options))
@@ -699,7 +721,7 @@ export function create(instance, host, { testing = false } = {}) {
         'ERR_INVALID_ARG_TYPE');
   }
 
-  // The bytes of a UUID being made, zeroed once it is text.
+  // A UUID's bytes, zeroed once it is text.
   const uuid = new Uint8Array(16);
   const uuidWords = new Uint32Array(uuid.buffer);
   const uuidView = new DataView(uuid.buffer);
@@ -716,16 +738,15 @@ export function create(instance, host, { testing = false } = {}) {
     uuid[6] = (uuid[6] & 0x0f) | 0x40; // version 4
     uuid[8] = (uuid[8] & 0x3f) | 0x80; // variant 10
     const text = uuidText(uuid);
-    uuidWords[0] = uuidWords[1] = uuidWords[2] = uuidWords[3] = 0;
+    uuid.fill(0);
     return text;
   }
 
   // Version 7 as the C core's shakerand_uuid7 (RFC 9562 section 6.2,
-  // method 1): a 42-bit counter after the millisecond, started at a random
-  // value below 2^41 each new millisecond and incremented within one; when
-  // it would overflow or the clock stands still or steps back, the
-  // timestamp moves one past the last, so this agent's UUIDs always
-  // increase. The last 32 bits are fresh.
+  // method 1): a 42-bit counter after the millisecond, random below 2^41
+  // each new millisecond, incremented within one; when it would overflow
+  // or the clock stands still or steps back, the timestamp moves one past
+  // the last, so this agent's UUIDs always increase. 32 fresh bits last.
   let v7LastMs = -1;
   let v7Counter = 0;
   function randomUUIDv7() {
@@ -749,7 +770,7 @@ export function create(instance, host, { testing = false } = {}) {
     uuidView.setUint32(8, 0x80000000 | (c & 0x3fffffff));
     uuidView.setUint32(12, tail);
     const text = uuidText(uuid);
-    uuidWords[0] = uuidWords[1] = uuidWords[2] = uuidWords[3] = 0;
+    uuid.fill(0);
     return text;
   }
 
@@ -759,8 +780,7 @@ export function create(instance, host, { testing = false } = {}) {
     if (array.length > TWO_32) throw outOfRangeError(`${name}.length`, `<= ${TWO_32}`, array.length);
   }
 
-  // Fisher-Yates, in place; every order equally likely.
-  // Holes in a sparse array come out as undefined.
+  // Fisher-Yates in place; a sparse array's holes come out as undefined.
   function shuffle(array) {
     checkArray('array', array);
     if (array.length > 1 && Object.isFrozen(array)) throw new TypeError('shakerand: shuffle: the array is frozen');
@@ -774,8 +794,8 @@ export function create(instance, host, { testing = false } = {}) {
     return array;
   }
 
-  // k distinct elements in random order (Python's random.sample): the
-  // first k steps of Fisher-Yates on a copy.
+  // k distinct elements in random order (Python's random.sample): k steps
+  // of Fisher-Yates on a copy.
   function sample(population, k) {
     checkArray('population', population);
     if (!Number.isSafeInteger(k)) throw argTypeError('k', 'a safe integer', k);
@@ -821,8 +841,8 @@ export function create(instance, host, { testing = false } = {}) {
       w.shakerand_js_free(p, 2 * r.length);
     }
   }
-  // With a chacha8rand engine keyed from the system generator for this one
-  // draw: an engine never needs entropy, so nothing can fail inside the core.
+  // With a chacha8rand engine keyed from the system generator for this
+  // draw: an engine needs no entropy, so nothing can fail in the core.
   function bigIntBelow(n) {
     checkBound(n);
     const key = new Uint8Array(32);
@@ -892,9 +912,8 @@ export function create(instance, host, { testing = false } = {}) {
       this.#pointer = pointer;
       this.#kind = kind;
       collected?.register(this, pointer, this);
-      // An own property holding a function: structuredClone and
-      // postMessage throw a DataCloneError instead of copying an engine
-      // into something that has its fields but not its state.
+      // An own function property: structuredClone and postMessage throw a
+      // DataCloneError, not copy an engine's fields without its state.
       this.wipe = this.wipe.bind(this);
     }
 
@@ -982,35 +1001,20 @@ export function create(instance, host, { testing = false } = {}) {
   // As at a restore the page did not show: for a snapshot's restore hook.
   function reseed() {
     notSeeding();
+    unreadable = false;
     afterRestore(watching && watch.read(readWord));
   }
 
   const api = {
-    randomBytes,
-    randomFill,
-    randomInt,
-    random,
-    randomUUID,
-    randomUUIDv7,
-    bigIntBelow,
-    shuffle,
-    sample,
-    reseed,
-    Engine,
-    kinds,
+    randomBytes, randomFill, randomInt, random, randomUUID, randomUUIDv7, bigIntBelow, shuffle, sample, reseed, Engine, kinds,
     watchesVmGeneration: watching,
     kernel: cString(w.shakerand_kernel_name()),
     version: cString(w.shakerand_version()),
   };
   if (testing)
     api.testing = {
-      deriveKey: deriveKeyForTesting,
-      position: () => position,
-      words: () => words.slice(),
-      refill,
-      nativeFillBytes: NATIVE_FILL,
-      nativeDistinct: NATIVE_MIN_DISTINCT,
-      nativePeriod: NATIVE_PERIOD,
+      deriveKey: deriveKeyForTesting, position: () => position, words: () => words.slice(), refill,
+      nativeFillBytes: NATIVE_FILL, nativeDistinct: NATIVE_MIN_DISTINCT, nativePeriod: NATIVE_PERIOD,
     };
   return api;
 }

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// The CommonJS entry (Node's require): the same API as index.mjs, loaded
-// synchronously. core.js is an ES module, which require cannot load before
-// Node 22, and shipping a second copy of it would cost a fifth of the
-// package; so its text is run here as a function body, `export ` dropped
-// from its top-level declarations.
+// The CommonJS entry (require): index.mjs's API, loaded synchronously.
+// require cannot load the ES module core.js before Node 22, and a second
+// copy would cost a fifth of the package, so its text runs here as a
+// function body, `export ` dropped from its top-level declarations.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -35,12 +34,11 @@ function loadCore() {
 }
 
 const { chooseKernel, create, makeHost, makeRestoreHost, wasmImports } = loadCore();
-// Big system fills go to the runtime's own generator where it measured
-// faster than the WebAssembly kernel with its copy out (js/README.md, "What
-// serves which size"): Node's (OpenSSL's) and Bun's; Deno's was slower.
-// Node alone watches the vmclock page and reseeds from the kernel after a
-// restore (js/README.md, "Snapshots"); Deno and Bun, which load this entry
-// too, were not checked with it.
+// Big system fills go to the runtime's generator where it measured faster
+// than the WebAssembly kernel with its copy out (js/README.md, "What serves
+// which size"): Node's (OpenSSL's) and Bun's, not Deno's. Node alone
+// watches the vmclock page (js/README.md, "Snapshots"); Deno and Bun, which
+// load this entry too, were not checked with it.
 const node = globalThis.Deno === undefined && globalThis.Bun === undefined;
 const host = makeHost(webcrypto, globalThis.Deno === undefined ? randomFillSync : null,
   node ? makeRestoreHost(fs, process.hrtime.bigint.bind(process.hrtime)) : null);

@@ -52,10 +52,10 @@ function setWord(file, offset, value) {
 // and a timer that ticks 100 a read (every jitter delta 100).
 const OS = Uint8Array.from({ length: 32 }, (_, i) => i);
 const KERNEL = Uint8Array.from({ length: 32 }, (_, i) => 100 + i);
-function instance(file, { nativeFill = null, kernel = KERNEL, nativePiece = 0 } = {}) {
+function instance(file, { nativeFill = null, kernel = KERNEL, nativePiece = 0, fsForHost = fs } = {}) {
   const calls = { getRandomValues: 0, kernel: [], clock: 0, native: 0 };
   let ticks = 0n;
-  const restore = makeRestoreHost(fs, () => (calls.clock++, (ticks += 100n)), file);
+  const restore = makeRestoreHost(fsForHost, () => (calls.clock++, (ticks += 100n)), file);
   restore.readKernel = (view) => (calls.kernel.push(view.length), view.set(kernel));
   const host = makeHost({ getRandomValues: (view) => (calls.getRandomValues++, view.set(OS)) },
     nativeFill && ((view) => (calls.native++, nativeFill(view))), restore);
@@ -244,7 +244,85 @@ test('restore: a page that cannot be read any more counts as a move, each time; 
   fs.truncateSync(file, 20); // short reads from now on
   api.random();
   api.random();
-  assert.equal(calls.kernel.length, 2, 'a reseed each value');
+  api.random();
+  assert.equal(calls.kernel.length, 3, 'a reseed each value');
+  assert.equal(calls.clock, 2049, 'one jitter sample while the reads keep failing');
+  fs.writeFileSync(file, fs.readFileSync(page({ marker: 2n })));
+  api.random();
+  assert.deepEqual([calls.kernel.length, calls.clock], [4, 2 * 2049], 'read again with a new word: a new sample');
+  api.reseed();
+  assert.equal(calls.clock, 3 * 2049, 'reseed() samples');
+});
+
+// The watched page's descriptor, as makeRestoreHost opened it.
+function watchedFd(file) {
+  const opened = [];
+  const openSync = (p, ...rest) => {
+    const fd = fs.openSync(p, ...rest);
+    if (p === file) opened.push(fd);
+    return fd;
+  };
+  return { fsForHost: { ...fs, openSync }, opened };
+}
+
+test('restore: the watch\'s descriptor closed by other code, or its number then naming another file: a move, then the page opened again', () => {
+  for (const other of [null, { marker: 9n }, { marker: 0n, magic: 0 }]) {
+    const file = page({ marker: 0n });
+    const { fsForHost, opened } = watchedFd(file);
+    const { api, calls } = instance(file, { fsForHost });
+    const fd = opened[0];
+    api.random();
+    fs.closeSync(fd);
+    // The number taken by another file: a page (another word), or zeros.
+    const taken = other && fs.openSync(page(other), 'r');
+    if (other) assert.equal(taken, fd, 'the number reused');
+    const what = other ? `reused (${JSON.stringify(other, (k, v) => String(v))})` : 'closed';
+    api.random();
+    assert.deepEqual([calls.kernel.length, calls.clock], [1, 2049], `${what}: a reseed, a sample`);
+    assert.equal(opened.length, 2, `${what}: the page opened again`);
+    api.random();
+    api.random();
+    assert.equal(calls.kernel.length, 1, `${what}: then watched as before`);
+    setWord(file, DISRUPTION, 5n);
+    api.random();
+    assert.deepEqual([calls.kernel.length, calls.clock], [2, 2 * 2049], `${what}: a move after it is seen`);
+    if (other) fs.closeSync(taken);
+    fs.closeSync(opened[1]);
+  }
+});
+
+test('restore: a later patch of the fs object given reaches neither the watch nor the kernel read', () => {
+  const file = page();
+  const patched = { ...fs };
+  const restore = makeRestoreHost(patched, () => 0n, file);
+  patched.readSync = patched.openSync = patched.fstatSync = () => {
+    throw new Error('patched');
+  };
+  const word = new Int32Array(2);
+  assert.ok(restore.watch.read(word), 'the page read');
+  restore.readKernel(new Uint8Array(32));
+});
+
+test('restore: a seed that fails after a restore says the kernel read failed, with what it threw as the cause', () => {
+  const file = page();
+  const { api, host } = instance(file);
+  api.random();
+  setWord(file, DISRUPTION, 2n);
+  const readKernel = host.restore.readKernel;
+  const cause = new Error('no kernel');
+  host.restore.readKernel = () => {
+    throw cause;
+  };
+  for (const call of [() => api.random(), () => api.reseed()])
+    assert.throws(call, (e) => e.code === 'ERR_SHAKERAND_ENTROPY' && e.cause === cause && /\/dev\/urandom/.test(e.message));
+  host.restore.readKernel = readKernel;
+  api.random();
+  // A later seed (the byte budget) reads the kernel too, and says so.
+  host.restore.readKernel = () => {
+    throw cause;
+  };
+  assert.throws(() => api.randomFill(new Uint8Array(16 * 1024 * 1024)),
+    (e) => e.code === 'ERR_SHAKERAND_ENTROPY' && e.cause === cause && /\/dev\/urandom/.test(e.message));
 });
 
 test('restore: a sequence count held odd does not hang; the word is still watched', () => {
