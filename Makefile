@@ -74,10 +74,12 @@ check-java:
 	SHAKERAND_JDKS=/usr/lib/jvm/java-17-openjdk-amd64 java/run-tests.sh
 
 # One after another, with the time each took (tools/run-targets.sh); the
-# last two side by side (a+b), each mostly on one core: the JVMs under qemu
-# and the statistical batteries.
+# last three side by side (a+b+c), each mostly on one core and in a build
+# folder of its own: the guest under TCG, the JVMs under qemu-user and the
+# statistical batteries.
 TEST_TARGETS := check-format test-c test-install test-clang test-asan test-tsan test-cross test-platforms \
-    test-windows test-python test-go test-java test-js test-rust test-openssl test-vm-cached test-java-cross+test-verify
+    test-windows test-python test-go test-java test-js test-rust test-openssl \
+    test-vm-cached+test-java-cross+test-verify
 test: deps
 	@tools/install-deps.sh verify # now, not beside test-java-cross's own apt downloads
 	@tools/run-targets.sh "$(MAKE)" $(TEST_TARGETS)

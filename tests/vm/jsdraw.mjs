@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 // The JavaScript front end in tests/vm's guest, run by agent.c under the
 // machine's node: the npm package (npm pack of js/, unpacked into
-// node_modules) says its kernel, then for each line N on standard input
+// node_modules) says its kernel and whether it watches the vmclock page, then for each line N on standard input
 // writes N words of each channel in this order, one per line in 16 hex
 // digits (gdraw's protocol): randomBytes(32) (four words a call), random()
 // (the double's bits), and N words spread over one randomFill of 64 KiB
 // (the package hands fills of NATIVE_FILL bytes or more to Node's
-// crypto.randomFillSync, OpenSSL's DRBG inside Node).
+// crypto.randomFillSync, OpenSSL's DRBG inside Node, until it sees a
+// restore).
 import { createInterface } from 'node:readline';
-import { randomBytes, random, randomFill, kernel, version } from 'shakerand';
+import { randomBytes, random, randomFill, kernel, version, watchesVmGeneration } from 'shakerand';
 
 const FILL = 65536;
 const hex = (bytes, at) => Buffer.from(bytes.buffer, bytes.byteOffset + at, 8).toString('hex');
 const bits = new DataView(new ArrayBuffer(8));
-process.stdout.write(`kernel=${kernel} version=${version} node=${process.version}\n`);
+process.stdout.write(
+  `kernel=${kernel} version=${version} node=${process.version} watches_vm_generation=${watchesVmGeneration}\n`,
+);
 for await (const line of createInterface({ input: process.stdin })) {
   const n = Number.parseInt(line, 10);
   if (!(n > 0)) {

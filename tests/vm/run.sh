@@ -65,32 +65,23 @@ qemu_gen=$cache/qemu-vmgen    # the test-only QEMU (scenario 6)
 log() { echo "vm: $*" >&2; }
 die() { echo "vm: $*" >&2; exit 1; }
 
-# The harness's own apt: Debian 13 (trixie, trixie-backports, and trixie's
-# sources), signed by the keys Debian 12's debian-archive-keyring holds.
+# The harness's own apt (tools/private-apt.sh, under the cache folder):
+# Debian 13 (trixie, trixie-backports, and trixie's sources), signed by the
+# keys Debian 12's debian-archive-keyring holds; lists older than their
+# Valid-Until still serve, so a cached run needs no network.
 apt_dir=$cache/apt
-apt_opts=(
-    -o "Dir::Etc::Parts=$apt_dir/conf.d" -o "Dir::Etc::SourceList=$apt_dir/sources.list"
-    -o "Dir::Etc::SourceParts=$apt_dir/sources.list.d" -o "Dir::Etc::Preferences=$apt_dir/preferences"
-    -o "Dir::Etc::PreferencesParts=$apt_dir/preferences.d" -o "Dir::State=$apt_dir/state"
-    -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::State::status=$apt_dir/status"
-    -o "Dir::Cache=$apt_dir/cache" -o "APT::Architecture=amd64" -o "APT::Architectures::=amd64"
-    -o "APT::Sandbox::User=root" -o "Acquire::Check-Valid-Until=false" -o "Acquire::Check-Date=false"
-)
+apt_private() { # apt-get|apt-cache ARG...
+    "$root/tools/private-apt.sh" "$apt_dir" amd64 "deb trixie
+deb trixie-backports
+deb-src trixie" "$1" -o Acquire::Check-Valid-Until=false -o Acquire::Check-Date=false "${@:2}"
+}
 apt_ready=0
 apt_setup() {
     [ "$apt_ready" = 1 ] && return
-    mkdir -p "$apt_dir"/{conf.d,sources.list.d,preferences.d,state,lists/partial,cache/archives/partial}
-    touch "$apt_dir/status"
-    local key=/usr/share/keyrings/debian-archive-keyring.gpg
-    cat > "$apt_dir/sources.list" <<EOF
-deb [signed-by=$key] http://deb.debian.org/debian trixie main
-deb [signed-by=$key] http://deb.debian.org/debian trixie-backports main
-deb-src [signed-by=$key] http://deb.debian.org/debian trixie main
-EOF
     # Once a day at most: a cached run needs no network.
     if [ -z "$(find "$apt_dir/lists" -maxdepth 1 -name '*_InRelease' -mmin -1440 2>/dev/null)" ]; then
         log "apt-get update (the harness's own lists in $apt_dir)"
-        apt-get "${apt_opts[@]}" -qq update >/dev/null || die "apt-get update failed"
+        apt_private apt-get -qq update >/dev/null || die "apt-get update failed"
     fi
     apt_ready=1
 }
@@ -102,7 +93,7 @@ unpack_packages() {
     shift
     rm -rf "$debs"
     mkdir -p "$debs" "$into"
-    (cd "$debs" && apt-get "${apt_opts[@]}" -qq download "$@" >/dev/null) ||
+    (cd "$debs" && apt_private apt-get -qq download "$@" >/dev/null) ||
         die "apt-get download failed: $* (SHAKERAND_VM_KERNEL may name another kernel: apt-cache search linux-binary)"
     local deb
     for deb in "$debs"/*.deb; do
@@ -115,7 +106,7 @@ unpack_packages() {
 # A package and the Depends it needs, recursively, keeping the libraries
 # (the rest, adduser and debconf and the like, matter only to dpkg).
 closure() {
-    apt-cache "${apt_opts[@]}" depends --recurse --no-recommends --no-suggests --no-conflicts \
+    apt_private apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
         --no-breaks --no-replaces --no-enhances "$@" 2>/dev/null |
         grep -v '^ ' | grep -v '^<' | sort -u |
         grep -E '^(lib|qemu-system-(x86|common|data)$|seabios$|ipxe-qemu$)' |
@@ -175,7 +166,7 @@ build_qemu_gen() {
     unpack_packages "$trixie" libc6-dev libcrypt-dev linux-libc-dev/trixie libglib2.0-dev \
         libgio-2.0-dev libpixman-1-dev libfdt-dev zlib1g-dev libffi-dev libpcre2-dev libmount-dev \
         libblkid-dev libselinux1-dev libsepol-dev libsysprof-capture-4-dev uuid-dev
-    (cd "$qemu_gen/src" && apt-get "${apt_opts[@]}" -qq source --download-only qemu/trixie >/dev/null) ||
+    (cd "$qemu_gen/src" && apt_private apt-get -qq source --download-only qemu/trixie >/dev/null) ||
         die "apt-get source qemu failed"
     (cd "$qemu_gen/src" && dpkg-source --no-check -x qemu_*.dsc tree >/dev/null) ||
         die "dpkg-source -x failed"
@@ -236,11 +227,18 @@ build_runtimes() {
     [ -x "$jdk/bin/jlink" ] || die "no JDK at $jdk (Debian: openjdk-17-jdk-headless; SHAKERAND_VM_JDK)"
     [ -x "$vm_python" ] || die "no Python at $vm_python (pyenv install 3.11.7; SHAKERAND_VM_PYTHON)"
 
-    log "runtimes: the jar (mvn package in java/)"
-    JAVA_HOME=$jdk mvn -f "$root/java/pom.xml" -B -q --no-transfer-progress -DskipTests \
-        -Dmaven.javadoc.skip=true -Dmaven.source.skip=true package >"$build/mvn.log" 2>&1 ||
-        { tail -30 "$build/mvn.log" >&2; die "mvn package failed in java/"; }
-    cp "$root/java/target/shakerand-0.1.0.jar" "$rt/shakerand.jar"
+    # Maven builds in a copy of java/ (the C core still from $root), so that
+    # its target/ is the harness's own: make test runs test-java-cross, which
+    # builds in java/target, beside this harness.
+    log "runtimes: the jar (mvn package in a copy of java/, this machine's native library)"
+    rm -rf "$build/javasrc"
+    mkdir -p "$build/javasrc"
+    (cd "$root" && tar -c --exclude=java/target java) | tar -x -C "$build/javasrc"
+    JAVA_HOME=$jdk mvn -f "$build/javasrc/java/pom.xml" -B -q --no-transfer-progress -DskipTests \
+        -Dmaven.javadoc.skip=true -Dmaven.source.skip=true -Dshakerand.root="$root" \
+        -Dshakerand.platforms=host package >"$build/mvn.log" 2>&1 ||
+        { tail -30 "$build/mvn.log" >&2; die "mvn package failed in a copy of java/"; }
+    cp "$build/javasrc/java/target/shakerand-0.1.0.jar" "$rt/shakerand.jar"
     "$jdk/bin/javac" --release 17 -cp "$rt/shakerand.jar" -d "$rt/jdraw" "$here/jdraw/JDraw.java" ||
         die "jdraw/JDraw.java did not build"
     local modules jlinked
@@ -375,8 +373,7 @@ build_guest() {
 #  - The C library and the CLI (the C library inside) watch the vmclock
 #    page: its generation counter where the flags say it is kept (6), else
 #    its disruption marker (1, 2, 5); vmgenid alone (3) they cannot see.
-#  - Go's cgo build follows the C library's words; the pure-Go build maps
-#    the vmclock page itself and watches the same word (go/vmclock_linux.go).
+#  - Go's cgo build follows the C library's words.
 #  - OpenSSL with the provider's configuration is the C library inside
 #    OpenSSL (docs/openssl.md): the C library's verdicts. Without it,
 #    OpenSSL's own CTR-DRBG knows nothing of a restore and reseeds only on
@@ -387,38 +384,34 @@ build_guest() {
 #    reseed reads something that differs: RDRAND/RDSEED (TCG fills them
 #    from the host's generator) with -cpu max; with qemu64 (5), no
 #    hardware source and no vmgenid to reseed the guest kernel, the two
-#    clones read the same getrandom bytes, and the C core's reseed after a
-#    seen restore mixes in a CPU-jitter sample taken after it
-#    (docs/system.md), which differs between clones: differ (clones alike
-#    before that sample, 3 runs of 3 differ with it).
-#  - The pure-Go build has no hardware source (its reseed reads getrandom
-#    alone), so with -cpu max too its clones are alike unless the guest
-#    kernel was reseeded: by vmgenid (1: differ), or by its timed reseed
-#    (which mixes in RDSEED) between the restore and the program's reseed,
-#    so 2 and 6 accept either verdict, as 5 does.
+#    clones read the same getrandom bytes, and what separates them is the
+#    CPU-jitter sample every front end's reseed after a seen restore mixes
+#    in (docs/system.md): differ (clones alike before that sample).
+#  - The pure-Go build maps the vmclock page itself and watches the same
+#    word (go/vmclock_linux.go), mixes in RDSEED/RDRAND as the C core does,
+#    and takes the jitter sample (go/jitter.go): the C program's verdicts.
 #  - Java's native path (java-jni: new SecureRandom() from the ShakeRand
 #    provider, and ShakeRandom), Python (token_bytes, random(), numpy's
 #    SystemBitGenerator) and Rust (rng()'s inlined take, and getrandom
 #    through getrandom_backend!()) ride on the C core, whose epoch words
 #    their buffers and views compare: the C program's verdicts.
-#  - Pure Java (-Dshakerand.native=false): VmClock.java (dd07cd5) maps the
-#    vmclock device with FileChannel.map, which JDK 17 refuses for a
-#    character device (its size is 0: "cannot extend file"), so nothing is
-#    watched and the generators reseed on their own epoch only: repeats.
-#  - JavaScript watches no VM signal: random() and randomBytes(32) come from
-#    the WebAssembly generator's buffer, reseeded at a refill only if the
-#    wall clock moved 60 s or back (the guest's clock resumes from the
-#    snapshot's), and the 64 KiB fill is Node's randomFillSync, OpenSSL's
-#    DRBG inside Node, whose state the snapshot copied: repeats.
+#  - Pure Java (-Dshakerand.native=false) reads the vmclock page before
+#    every draw (VmClock.java: JDK 17 maps no character device) and takes
+#    the jitter sample; JavaScript under Node reads it before every value
+#    and at a move reseeds from /dev/urandom with the jitter sample, its
+#    64 KiB fills no longer from randomFillSync (OpenSSL's DRBG, whose
+#    state the snapshot copied): the C program's verdicts. Without the
+#    page (3, 4) nothing is watched and every copy continues the
+#    snapshot's stream, the 64 KiB fill included.
 qemu64=qemu64,+ssse3,+sse4.1,+sse4.2,+popcnt
-rt() { echo "java-jni=$1 python=$1 rust=$1 java-pure=repeats js=repeats"; }
+rt() { echo "go-pure=$1 java-jni=$1 python=$1 rust=$1 java-pure=$1 js=$1"; }
 SCENARIOS=(
-    "vmclock+vmgenid     stock max      vmclock,vmgenid c=differ cli=differ go-cgo=differ go-pure=differ openssl=differ openssl-default=repeats $(rt differ)"
-    "vmclock             stock max      vmclock         c=differ cli=differ go-cgo=differ go-pure=clones-alike|differ openssl=differ openssl-default=repeats $(rt differ)"
-    "vmgenid             stock max      vmgenid         c=repeats cli=repeats go-cgo=repeats go-pure=repeats openssl=repeats openssl-default=repeats $(rt repeats)"
-    "neither             stock max      -               c=repeats cli=repeats go-cgo=repeats go-pure=repeats openssl=repeats openssl-default=repeats $(rt repeats)"
-    "qemu64+vmclock      stock $qemu64 vmclock         c=differ cli=differ go-cgo=differ go-pure=clones-alike|differ openssl=differ openssl-default=repeats $(rt differ)"
-    "generation-counter  gen   max      vmclock         c=differ cli=differ go-cgo=differ go-pure=clones-alike|differ openssl=differ openssl-default=repeats $(rt differ)"
+    "vmclock+vmgenid     stock max      vmclock,vmgenid c=differ cli=differ go-cgo=differ openssl=differ openssl-default=repeats $(rt differ)"
+    "vmclock             stock max      vmclock         c=differ cli=differ go-cgo=differ openssl=differ openssl-default=repeats $(rt differ)"
+    "vmgenid             stock max      vmgenid         c=repeats cli=repeats go-cgo=repeats openssl=repeats openssl-default=repeats $(rt repeats)"
+    "neither             stock max      -               c=repeats cli=repeats go-cgo=repeats openssl=repeats openssl-default=repeats $(rt repeats)"
+    "qemu64+vmclock      stock $qemu64 vmclock         c=differ cli=differ go-cgo=differ openssl=differ openssl-default=repeats $(rt differ)"
+    "generation-counter  gen   max      vmclock         c=differ cli=differ go-cgo=differ openssl=differ openssl-default=repeats $(rt differ)"
 )
 
 run_scenarios() {

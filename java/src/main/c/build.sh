@@ -7,7 +7,8 @@
 # and beside each, in target/test-native/PLATFORM/, the tests' library of C samplers
 # (gcc-aarch64-linux-gnu and the like; `tools/install-deps.sh cross` installs them). With
 # PLATFORMS "available" a missing cross compiler leaves that platform out with a warning; with
-# "all" (mvn -Prelease, make test) it is an error. Run by Maven (exec-maven-plugin, phase
+# "all" (mvn -Prelease, make test) it is an error; "host" builds this machine's alone (the VM
+# harness, tests/vm/run.sh). Run by Maven (exec-maven-plugin, phase
 # process-classes).
 # The core's sources (src/sources.txt) and their instruction sets (target attributes in the
 # sources) come with CMake's shakerand_static, so this script names neither; that library
@@ -17,7 +18,7 @@
 # this script puts that DLL in the jar only while its record of the test matches both the DLL
 # and the digest of its sources, so the jar never carries a Windows library no test loaded.
 # With WINDOWS "required" (mvn -Prelease) a missing or stale record is an error.
-# Usage: build.sh REPO_ROOT TARGET_DIR JAVA_HOME [available|all] [if-tested|required]
+# Usage: build.sh REPO_ROOT TARGET_DIR JAVA_HOME [available|all|host] [if-tested|required]
 set -eu
 root=$1 target=$2 jhome=$3 platforms=${4:-available} windows=${5:-if-tested}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -67,7 +68,7 @@ for p in x86_64:x86_64-linux-gnu-gcc aarch64:aarch64-linux-gnu-gcc \
     arch=${p%%:*} cc=${p#*:}
     if [ "$arch" = "$host" ]; then
         build "linux-$arch" "$arch" ""
-    elif command -v "$cc" >/dev/null 2>&1; then
+    elif [ "$platforms" != host ] && command -v "$cc" >/dev/null 2>&1; then
         build "linux-$arch" "$arch" "$cc"
     else
         missing="$missing linux-$arch"
@@ -75,7 +76,7 @@ for p in x86_64:x86_64-linux-gnu-gcc aarch64:aarch64-linux-gnu-gcc \
         rm -rf "$target/classes/native/linux-$arch" "$target/test-native/linux-$arch"
     fi
 done
-if [ -n "$missing" ]; then
+if [ -n "$missing" ] && [ "$platforms" != host ]; then
     if [ "$platforms" = all ]; then
         echo "[ERROR] no cross compiler for:$missing (run tools/install-deps.sh cross)" >&2
         exit 1
