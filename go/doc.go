@@ -158,7 +158,7 @@
 // as the C core does, and after a restore they saw (NewEpoch, or the
 // watched word moved) the digest of a CPU-jitter sample, once per restore
 // for the process, never counted as entropy (the pure build's of both
-// tested natively and under qemu-user, not yet run in make test-vm; its
+// tested natively, under qemu-user and in make test-vm's guest; its
 // sample in jitter.go). On a CPU without random instructions, and with no
 // reseed of the guest kernel's generator after the restore (vmgenid does
 // that), only the timing of that sample separates the clones, which
