@@ -12,16 +12,6 @@
 #define SHAKERAND_NORETURN _Noreturn
 #endif
 
-/* n bytes from `engine`, or from the calling thread's system generator when
- * it is NULL: the samplers' source. */
-static inline void shakerand_draw(shakerand_engine *engine, void *out, size_t n)
-{
-    if (engine != NULL)
-        shakerand_engine_fill(engine, out, n);
-    else
-        shakerand_system_fill(out, n);
-}
-
 /* Marks seed material secret for the constant-time check (verification/
  * ctgrind.c): under valgrind memcheck, any branch or address computed from
  * it is reported. Compiled in only with -DSHAKERAND_CTGRIND. */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
 #include "internal.h"
 
 static uint64_t draw64(shakerand_engine *engine)

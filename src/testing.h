@@ -60,10 +60,10 @@ void shakerand_entropy_jitter_fixed_for_testing(int fixed);
  * with the other inputs fixed can hold the material to known answers. */
 void shakerand_entropy_seed_counter_for_testing(uint64_t next);
 
-/* ---- the engines and the system generator (src/engine.c, src/system.c) ---- */
+/* ---- steps, UUIDs, the system generator (testing.c, uuid.c, system*.c) ---- */
 
 /* Called, when set, at every step of a take, a refill and a seed
- * (SHAKERAND_TEST_STEP in engine.h), so a test can deliver a signal or look
+ * (SHAKERAND_TEST_STEP in internal.h), so a test can deliver a signal or look
  * at an engine between any two steps. */
 extern void (*volatile shakerand_step_hook_for_testing)(void);
 
