@@ -48,13 +48,6 @@
  * fence: only the compiler may not move them across). */
 #define SHAKERAND_SIGNAL_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 
-/* The system generator's per-thread in-use marker (system.c), for the
- * other entry points that take a lock a signal handler's call could need:
- * 0 if this thread is already inside the library (the caller is a handler
- * that interrupted it), else 1 with the marker set until leave. */
-int shakerand_thread_enter(void);
-void shakerand_thread_leave(void);
-
 /* No key material outlives a public call (docs/system.md, "Stack and
  * registers"): each public entry point that computes any runs that work in
  * a frame of its own below it and, on the way out, zeroes the stack below

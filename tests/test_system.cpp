@@ -43,6 +43,7 @@
 extern "C" {
 #include "policy.h"
 #include "testing.h"
+#include "thread.h"
 }
 
 #if defined(__linux__)

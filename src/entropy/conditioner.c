@@ -15,6 +15,7 @@
 #include "../internal.h"
 #include "../policy.h"
 #include "../process_lock.h"
+#include "../thread.h"
 #if defined(SHAKERAND_TESTING)
 #include "../testing.h"
 #endif
