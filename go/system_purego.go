@@ -257,7 +257,7 @@ func conditioner(material *[seedMaterialBytes]byte, in []byte, counter uint64, d
 }
 
 // keyEngine is an engine of kind keyed from the material as the C core keys
-// its own (src/system.c): chacha8rand with TurboSHAKE256(material,
+// its own (src/system_seed.c): chacha8rand with TurboSHAKE256(material,
 // D = chachaKeyDomain)[0, 32), turboshake256x8 with the material itself.
 func keyEngine(kind Kind, material *[seedMaterialBytes]byte) (purego.Engine, error) {
 	if kind != ChaCha8Rand {

@@ -64,12 +64,14 @@ def version():
 # tools/dist/wheels.py, which builds the release's wheels for other
 # platforms, asks for theirs here.
 def build_options(platform=sys.platform):
-    # The x86-64 kernels are chosen by the compiler's target (src/arch.h).
-    macros = [("SHAKERAND_BUILDING", None)]
-    # A function used without its declaration is an error (as clang 16 makes it), not a warning
-    # pip hides: the extension's files include the core's private headers by hand.
-    compile_args = ["-std=c11", "-O3", "-fvisibility=hidden",
-                    "-Werror=implicit-function-declaration"]
+    # The x86-64 kernels are chosen by the compiler's target (src/arch.h); the options are the
+    # core's list, src/compile_options.txt (csrc/ in an sdist, the checkout's when not copied yet).
+    listed = next(p for p in (CSRC / "src" / "compile_options.txt",
+                              REPO / "src" / "compile_options.txt") if p.is_file())
+    options = [line.strip() for line in listed.read_text().splitlines()
+               if line.strip() and not line.startswith("#")]
+    macros = [(o[2:], None) for o in options if o.startswith("-D")]
+    compile_args = [o for o in options if not o.startswith("-D")]
     link_args = []
     if platform.startswith(("linux", "freebsd")):
         # A thread's generator state is wiped by a thread-key destructor in

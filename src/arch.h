@@ -4,7 +4,8 @@
  * build that does not name its processor, or one slice of a universal
  * macOS build, gets what it actually compiles for; the x86-64 kernels need
  * GCC or clang, their instruction sets enabled per function by target
- * attributes), and the thread-locals' model. */
+ * attributes), the thread-locals' model, and the visibility of data the
+ * core's files share. */
 #ifndef SHAKERAND_ARCH_H
 #define SHAKERAND_ARCH_H
 
@@ -23,6 +24,16 @@
 #define SHAKERAND_TLS_INITIAL_EXEC __attribute__((tls_model("initial-exec")))
 #else
 #define SHAKERAND_TLS_INITIAL_EXEC
+#endif
+
+/* Data that one file of the core defines and another reads on every draw
+ * (the thread's words, the epoch): hidden, so a shared library reaches it
+ * with no load from the global offset table whatever the build's own
+ * visibility option (the Go build gives none). */
+#if defined(__GNUC__) && !defined(_WIN32)
+#define SHAKERAND_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define SHAKERAND_HIDDEN
 #endif
 
 #endif

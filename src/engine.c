@@ -33,10 +33,6 @@
 #include "internal.h"
 #include "keccakp1600.h"
 
-#if defined(SHAKERAND_TESTING)
-void (*volatile shakerand_step_hook_for_testing)(void);
-#endif
-
 size_t shakerand_engine_size(void) { return sizeof(shakerand_engine); }
 
 static void start_turboshake256(shakerand_engine *engine, uint32_t tag, const void *seed,

@@ -12,16 +12,6 @@
 #define SHAKERAND_NORETURN _Noreturn
 #endif
 
-/* n bytes from `engine`, or from the calling thread's system generator when
- * it is NULL: the samplers' source. */
-static inline void shakerand_draw(shakerand_engine *engine, void *out, size_t n)
-{
-    if (engine != NULL)
-        shakerand_engine_fill(engine, out, n);
-    else
-        shakerand_system_fill(out, n);
-}
-
 /* Marks seed material secret for the constant-time check (verification/
  * ctgrind.c): under valgrind memcheck, any branch or address computed from
  * it is reported. Compiled in only with -DSHAKERAND_CTGRIND. */
@@ -57,13 +47,6 @@ static inline void shakerand_draw(shakerand_engine *engine, void *out, size_t n)
 /* Orders stores against a signal handler on the same thread (no CPU
  * fence: only the compiler may not move them across). */
 #define SHAKERAND_SIGNAL_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
-
-/* The system generator's per-thread in-use marker (system.c), for the
- * other entry points that take a lock a signal handler's call could need:
- * 0 if this thread is already inside the library (the caller is a handler
- * that interrupted it), else 1 with the marker set until leave. */
-int shakerand_thread_enter(void);
-void shakerand_thread_leave(void);
 
 /* No key material outlives a public call (docs/system.md, "Stack and
  * registers"): each public entry point that computes any runs that work in

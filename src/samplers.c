@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
 #include "internal.h"
 
 /* Inlined even where this file is built for size (the WebAssembly modules,

@@ -65,12 +65,15 @@ void *shakerand_system_fiber(void);
 
 #if defined(_WIN32)
 /* The calling thread's word in a TlsAlloc slot made by
- * shakerand_system_hooks_install: 0 before that, and on a new thread. It
+ * shakerand_system_tls_setup: 0 before that, and on a new thread. It
  * outlives every thread-exit callback; GetLastError is left as it was.
  * Setting it before the slot exists does nothing. */
 uintptr_t shakerand_system_tls_get(void);
 void shakerand_system_tls_set(uintptr_t word);
-/* Whether the slot exists (shakerand_system_hooks_install made it). */
+/* Makes the slot if it does not exist yet (once per process, whichever
+ * thread comes first); shakerand_system_hooks_install makes it too, and
+ * fails if it cannot. Whether it exists. */
+void shakerand_system_tls_setup(void);
 int shakerand_system_tls_ready(void);
 #endif
 

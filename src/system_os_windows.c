@@ -87,16 +87,11 @@ int shakerand_system_hooks_install(void (*on_exit)(void *state), void (*on_fork_
                             (LPCWSTR)&exit_slot, &self))
         return SHAKERAND_ENOMEM;
     exit_hook = on_exit;
-    const DWORD word = TlsAlloc();
-    if (word == TLS_OUT_OF_INDEXES)
+    shakerand_system_tls_setup();
+    if (!shakerand_system_tls_ready())
         return SHAKERAND_ENOMEM;
     exit_slot = FlsAlloc(on_fls_exit);
-    if (exit_slot == FLS_OUT_OF_INDEXES) {
-        TlsFree(word);
-        return SHAKERAND_ENOMEM;
-    }
-    atomic_store_explicit(&word_slot, word, memory_order_release);
-    return SHAKERAND_OK;
+    return exit_slot == FLS_OUT_OF_INDEXES ? SHAKERAND_ENOMEM : SHAKERAND_OK;
 }
 
 /* A fiber that first drew on one thread and runs on another already holds
@@ -143,6 +138,21 @@ void shakerand_system_tls_set(uintptr_t word)
     const DWORD slot = atomic_load_explicit(&word_slot, memory_order_acquire);
     if (slot != TLS_OUT_OF_INDEXES)
         TlsSetValue(slot, (void *)word);
+}
+
+/* Lock-free: of two threads that make a slot at once, the second frees
+ * its own. */
+void shakerand_system_tls_setup(void)
+{
+    if (shakerand_system_tls_ready())
+        return;
+    const DWORD word = TlsAlloc();
+    if (word == TLS_OUT_OF_INDEXES)
+        return;
+    DWORD none = TLS_OUT_OF_INDEXES;
+    if (!atomic_compare_exchange_strong_explicit(&word_slot, &none, word, memory_order_acq_rel,
+                                                 memory_order_acquire))
+        TlsFree(word);
 }
 
 int shakerand_system_tls_ready(void)

@@ -36,13 +36,17 @@ enum shakerand_fault {
  * -1 for an unknown name. */
 int shakerand_entropy_fault_for_testing(const char *name, enum shakerand_fault fault);
 
-/* The conditioner's reads in the testing library, through the faults:
- * hardware source i of shakerand_hw_sources (during the start-up health
- * check when `at_startup`), and the operating system's chain. Same results
- * as the back ends' read64 and shakerand_entropy_os_read. */
-int shakerand_entropy_hw_read_for_testing(size_t i, int at_startup, uint64_t *out);
-int shakerand_entropy_os_read_for_testing(unsigned char *out, size_t len, const char **method,
-                                          const char **reason);
+/* Reads the conditioner makes in place of the back ends' from the call on
+ * (conditioner.c; NULL: the back ends' own again): hardware source i of
+ * shakerand_hw_sources (during the start-up health check when
+ * `at_startup`), with the results of its read64, and the operating
+ * system's chain, with those of shakerand_entropy_os_read. The faults
+ * (fault_testing.c) put theirs in place. */
+typedef int (*shakerand_hw_read_for_testing)(size_t i, int at_startup, uint64_t *out);
+typedef int (*shakerand_os_read_for_testing)(unsigned char *out, size_t len, const char **method,
+                                             const char **reason);
+void shakerand_entropy_reads_for_testing(shakerand_hw_read_for_testing hw,
+                                         shakerand_os_read_for_testing os);
 /* Forgets the health checks and the operating system's last reason, and
  * runs the checks again (conditioner.c). SHAKERAND_OK or the lock's error. */
 int shakerand_entropy_recheck_for_testing(void);
@@ -56,10 +60,10 @@ void shakerand_entropy_jitter_fixed_for_testing(int fixed);
  * with the other inputs fixed can hold the material to known answers. */
 void shakerand_entropy_seed_counter_for_testing(uint64_t next);
 
-/* ---- the engines and the system generator (src/engine.c, src/system.c) ---- */
+/* ---- steps, UUIDs, the system generator (testing.c, uuid.c, system*.c) ---- */
 
 /* Called, when set, at every step of a take, a refill and a seed
- * (SHAKERAND_TEST_STEP in engine.h), so a test can deliver a signal or look
+ * (SHAKERAND_TEST_STEP in internal.h), so a test can deliver a signal or look
  * at an engine between any two steps. */
 extern void (*volatile shakerand_step_hook_for_testing)(void);
 

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "draw.h"
 #include "internal.h"
 #include "process_lock.h"
-#include "system_os.h"
 
 void shakerand_uuid4(shakerand_engine *engine, uint8_t uuid[16])
 {

@@ -43,6 +43,7 @@
 extern "C" {
 #include "policy.h"
 #include "testing.h"
+#include "thread.h"
 }
 
 #if defined(__linux__)
@@ -591,7 +592,7 @@ TEST_F(System, PolicyIsTheVectorFiles)
         EXPECT_TRUE(in_file.count(name)) << name << " is not in the vector file";
 }
 
-// The derivation from the material on (src/system.c): each engine keyed
+// The derivation from the material on (src/system_seed.c): each engine keyed
 // from the file's material, and the caller's bytes of a reseed, gives the
 // stream of the seed the file names for it. (The conditioner before it
 // reads the sources and a process-wide counter, so no test gives it fixed

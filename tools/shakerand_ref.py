@@ -307,7 +307,7 @@ def system_conditioner(os_bytes, hw_words, counter, jitter=None):
 
 def system_engine_seed(kind, material, extra=None):
     """The seed the system generator gives an engine of `kind` from the
-    material (src/system.c): the material, followed by the digest of
+    material (src/system_seed.c): the material, followed by the digest of
     `extra` when given (None: an automatic seed, no digest; b"": a reseed
     with no bytes, which still appends the digest of nothing);
     chacha8rand takes TurboSHAKE256 of that with D = 0x24 as its key."""

@@ -28,6 +28,7 @@ STYLES = {
 }
 NAMES = {"CMakeLists.txt": ("# ", ""), "Makefile": ("# ", ""), "_shakerand": ("# ", ""),
          "run": ("# ", ""), "go.mod": ("// ", ""), "sources.txt": ("# ", ""),
+         "compile_options.txt": ("# ", ""),
          ".clang-tidy": ("# ", ""), "java.security.Provider": ("# ", "")}
 SKIP_DIRS = ("tests/fuzz/corpus/", "tests/fuzz/regressions/")
 

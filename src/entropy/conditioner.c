@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The source table, the health checks, the conditioner and the sources
- * report. Reads go through hw_read and os_read below: the back ends' own
- * in the shipped library, the fault-injecting ones of fault_testing.c in
- * the testing library.
+ * report. Reads go through hw_read and os_read below: the back ends' own,
+ * or in the testing library the ones fault_testing.c puts in their place
+ * (shakerand_entropy_reads_for_testing).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, where there is no cycle counter */
 #include <pthread.h>
@@ -15,6 +15,7 @@
 #include "../internal.h"
 #include "../policy.h"
 #include "../process_lock.h"
+#include "../thread.h"
 #if defined(SHAKERAND_TESTING)
 #include "../testing.h"
 #endif
@@ -48,27 +49,39 @@ const struct shakerand_hw_source *const shakerand_hw_sources[] = {
 const size_t shakerand_hw_source_count = HW_COUNT;
 
 #if defined(SHAKERAND_TESTING)
-static int hw_read(size_t i, int at_startup, uint64_t *out)
-{
-    return shakerand_entropy_hw_read_for_testing(i, at_startup, out);
-}
+/* The reads the fault-injecting back end puts in place of the back ends'
+ * (testing.h); NULL: the back ends' own. */
+static _Atomic shakerand_hw_read_for_testing hw_read_replacement;
+static _Atomic shakerand_os_read_for_testing os_read_replacement;
 
-static int os_read(unsigned char *out, size_t len, const char **method, const char **reason)
+void shakerand_entropy_reads_for_testing(shakerand_hw_read_for_testing hw,
+                                         shakerand_os_read_for_testing os)
 {
-    return shakerand_entropy_os_read_for_testing(out, len, method, reason);
+    atomic_store(&hw_read_replacement, hw);
+    atomic_store(&os_read_replacement, os);
 }
-#else
+#endif
+
 static int hw_read(size_t i, int at_startup, uint64_t *out)
 {
+#if defined(SHAKERAND_TESTING)
+    const shakerand_hw_read_for_testing replacement = atomic_load(&hw_read_replacement);
+    if (replacement != NULL)
+        return replacement(i, at_startup, out);
+#endif
     (void)at_startup;
     return shakerand_hw_sources[i]->read64(out);
 }
 
 static int os_read(unsigned char *out, size_t len, const char **method, const char **reason)
 {
+#if defined(SHAKERAND_TESTING)
+    const shakerand_os_read_for_testing replacement = atomic_load(&os_read_replacement);
+    if (replacement != NULL)
+        return replacement(out, len, method, reason);
+#endif
     return shakerand_entropy_os_read(SHAKERAND_OS_VDSO, out, len, method, reason);
 }
-#endif
 
 /* What the health checks found; under the lock. One spare entry so an
  * architecture without hardware sources has no zero-length array. */

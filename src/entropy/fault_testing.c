@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Injected faults, the test-only back end: built into the testing library
- * (SHAKERAND_TESTING) alone, where the conditioner reads through it. Every
+ * (SHAKERAND_TESTING) alone, where the first fault set puts its reads in
+ * place of the back ends' (shakerand_entropy_reads_for_testing, which the
+ * conditioner owns). Every
  * fault is a replacement answer for one source's read, so the shipped
  * back ends carry no test branch. Empty in other builds (the Go package's
  * build compiles every C file of this directory).
@@ -18,7 +20,7 @@ enum { MAX_HW = 8 }; /* more than any architecture has */
 static _Atomic int os_fault;
 static _Atomic int hw_fault[MAX_HW];
 
-int shakerand_entropy_hw_read_for_testing(size_t i, int at_startup, uint64_t *out)
+static int faulty_hw_read(size_t i, int at_startup, uint64_t *out)
 {
     const int fault = i < MAX_HW ? atomic_load(&hw_fault[i]) : SHAKERAND_FAULT_NONE;
     switch (fault) {
@@ -39,8 +41,7 @@ int shakerand_entropy_hw_read_for_testing(size_t i, int at_startup, uint64_t *ou
 
 /* NO_VDSO, NO_GETRANDOM and NO_GETENTROPY start the chain one, two or
  * three steps later, so the tests run every step. */
-int shakerand_entropy_os_read_for_testing(unsigned char *out, size_t len, const char **method,
-                                          const char **reason)
+static int faulty_os_read(unsigned char *out, size_t len, const char **method, const char **reason)
 {
     enum shakerand_os_step first = SHAKERAND_OS_VDSO;
     switch (atomic_load(&os_fault)) {
@@ -59,6 +60,7 @@ int shakerand_entropy_os_read_for_testing(unsigned char *out, size_t len, const 
 
 int shakerand_entropy_fault_for_testing(const char *name, enum shakerand_fault fault)
 {
+    shakerand_entropy_reads_for_testing(faulty_hw_read, faulty_os_read);
     int found = -1;
     if (strcmp(name, "os") == 0) {
         atomic_store(&os_fault, (int)fault);

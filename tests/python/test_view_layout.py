@@ -15,13 +15,13 @@ HEADER = os.path.join(ROOT, "include", "shakerand.h")
 INSIDE = re.compile(r"^(\s*)volatile int inside;", re.M)
 
 
-def compile_system_c(include_dir):
+def compile_view_checks(include_dir):
     cc = shutil.which("cc") or shutil.which("gcc")
     if cc is None:
         pytest.skip("no C compiler")
     return subprocess.run(
         [cc, "-std=c11", "-fsyntax-only", "-I", include_dir, "-I", os.path.join(ROOT, "src"),
-         os.path.join(ROOT, "src", "system.c")], capture_output=True, text=True)
+         os.path.join(ROOT, "src", "system_view.c")], capture_output=True, text=True)
 
 
 @pytest.mark.parametrize("width", ["long", "short", "char"])
@@ -30,11 +30,11 @@ def test_a_header_whose_inside_is_not_the_cores_width_does_not_build(tmp_path, w
         text = f.read()
     assert INSIDE.search(text), "the view's inside field moved: update this test"
     (tmp_path / "shakerand.h").write_text(INSIDE.sub(r"\1volatile %s inside;" % width, text))
-    built = compile_system_c(str(tmp_path))
+    built = compile_view_checks(str(tmp_path))
     assert built.returncode != 0
     assert "inside is as wide as the core's marker" in built.stderr.replace("\\'", "'")
 
 
 def test_the_header_as_it_is_builds():
-    built = compile_system_c(os.path.join(ROOT, "include"))
+    built = compile_view_checks(os.path.join(ROOT, "include"))
     assert built.returncode == 0, built.stderr

@@ -289,7 +289,7 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
     }
 
     /**
-     * An engine's seed from the material, as the C core derives it (src/system.c): the material,
+     * An engine's seed from the material, as the C core derives it (src/system_seed.c): the material,
      * followed by TurboSHAKE256(extra, D = EXTRA_DOMAIN)[0, EXTRA_DIGEST_BYTES) when extra (the
      * caller's bytes of a reseed) is not null; chacha8rand takes TurboSHAKE256 of that with
      * D = CHACHA8RAND_KEY_DOMAIN, 32 bytes, as its key. A new array: the caller wipes both.
