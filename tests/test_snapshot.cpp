@@ -765,6 +765,32 @@ TEST_F(VmclockClones, ClonesWhoseSourcesRepeatDifferByTheirJitterAlone)
     });
 }
 
+// shakerand_entropy (Java's generateSeed, the CLI's engine seeds) is a seed
+// for another generator: after a restore the process saw it mixes in that
+// restore's digest as the system generator's seeds do, one sample per
+// restore. (Earlier tests' new_epoch calls are restores this process saw,
+// so the first call here may take a sample of its own.)
+TEST_F(VmclockClones, EntropyAfterARestoreTakesItsSample)
+{
+    make(4096, 0x4b4c4356, 0);
+    set_disruption(marker);
+    watch();
+    on_new_thread(true, [this] {
+        unsigned char out[32];
+        ASSERT_EQ(shakerand_entropy(out, sizeof out), SHAKERAND_OK);
+        const std::uint64_t samples = shakerand_entropy_jitter_samples_for_testing();
+        ASSERT_EQ(shakerand_entropy(out, sizeof out), SHAKERAND_OK);
+        EXPECT_EQ(shakerand_entropy_jitter_samples_for_testing(), samples) << "no new restore";
+        // A marker the other tests' pages never reach: the process keeps the
+        // digest under the restore's words, which outlive this test's page.
+        set_disruption(marker += 1000);
+        ASSERT_EQ(shakerand_entropy(out, sizeof out), SHAKERAND_OK);
+        EXPECT_EQ(shakerand_entropy_jitter_samples_for_testing(), samples + 1);
+        ASSERT_EQ(shakerand_entropy(out, sizeof out), SHAKERAND_OK);
+        EXPECT_EQ(shakerand_entropy_jitter_samples_for_testing(), samples + 1) << "one per restore";
+    });
+}
+
 // One sample per restore for the process: the first thread to reseed takes
 // it, the others (and later reseeds in the same epoch) reuse its digest; a
 // new restore, by the marker or by new_epoch, takes a new one, and a child

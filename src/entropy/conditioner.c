@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "../entropy.h"
+#include "../epoch.h"
 #include "../internal.h"
 #include "../policy.h"
 #include "../process_lock.h"
@@ -476,7 +477,11 @@ __attribute__((noinline)) static int entropy(void *out, size_t len)
 {
     if (!shakerand_thread_enter())
         return shakerand_entropy_os_signal_safe(out, len);
-    const int status = shakerand_entropy_gather(out, len, NULL);
+    /* After a restore this process saw, the restore's jitter digest as in
+     * every seed (src/entropy.h): a seed for another generator is a seed. */
+    uint64_t epoch, restore[2];
+    const int after_restore = shakerand_epoch_read(&epoch, restore);
+    const int status = shakerand_entropy_gather(out, len, after_restore ? restore : NULL);
     shakerand_thread_leave();
     return status;
 }
