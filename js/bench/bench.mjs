@@ -143,7 +143,8 @@ const watchRows = [
   ['random()', 'random(), not watched', 'random(), the page watched (a file)', 'Math.random()'],
   ['randomBytes(16)', 'randomBytes(16), not watched', 'randomBytes(16), the page watched (a file)', 'crypto.randomBytes(16)'],
 ];
-const fmt = (v) => (v >= 1000 ? `${(v / 1000).toFixed(1)} µs` : `${v.toFixed(v < 10 ? 2 : 1)} ns`);
+const fmt = (v) =>
+  Math.abs(v) >= 1000 ? `${(v / 1000).toFixed(1)} µs` : `${v.toFixed(Math.abs(v) < 10 ? 2 : 1)} ns`;
 const mbps = (v) => `${(MiB / v / 1e-9 / 1e6).toFixed(0)} MB/s`;
 const ratio = (a, b) => (ns[b] / ns[a]).toFixed(2);
 const targets = [
