@@ -14,7 +14,7 @@ package shakerand
 // it.
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../include -I${SRCDIR}/../src -O3 -DNDEBUG -std=c11 -DSHAKERAND_BUILDING
+#cgo CFLAGS: -I${SRCDIR}/../include -I${SRCDIR}/../src -O3 -DNDEBUG -std=c11 -fvisibility=hidden -Werror=implicit-function-declaration -DSHAKERAND_BUILDING
 #cgo linux LDFLAGS: -lpthread
 #cgo windows LDFLAGS: -Wl,-Bstatic -lpthread -Wl,-Bdynamic
 #include <stdlib.h>

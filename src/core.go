@@ -12,7 +12,7 @@ package core
 // it for include/ and src/entropy/): build with -a after one.
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../include -O3 -DNDEBUG -std=c11 -DSHAKERAND_BUILDING
+#cgo CFLAGS: -I${SRCDIR}/../include -O3 -DNDEBUG -std=c11 -fvisibility=hidden -Werror=implicit-function-declaration -DSHAKERAND_BUILDING
 #cgo linux LDFLAGS: -lpthread
 */
 import "C"

@@ -9,7 +9,7 @@ package entropy
 // importing the core package makes those part of this package's build key.
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../../include -O3 -DNDEBUG -std=c11 -DSHAKERAND_BUILDING
+#cgo CFLAGS: -I${SRCDIR}/../../include -O3 -DNDEBUG -std=c11 -fvisibility=hidden -Werror=implicit-function-declaration -DSHAKERAND_BUILDING
 #cgo windows LDFLAGS: -lbcrypt
 */
 import "C"
