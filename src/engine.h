@@ -49,7 +49,7 @@ enum {
  * are copied out, and every engine zeroes what it hands out.
  * None of this makes one engine safe to share between a signal handler and
  * the code it interrupted (two writers); the system generator has its own
- * guard for that (system.c).
+ * guard for that (the in-use marker, thread.h).
  */
 struct engine {
     uint32_t tag;

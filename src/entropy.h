@@ -29,7 +29,7 @@
  * system's bytes, then the 64-bit words (little-endian) of every hardware
  * source that passed its health check, then a process-wide counter.
  * `restore`, when not NULL, names the restore the caller saw (two words
- * that differ for every restore the process sees: src/system.c); the
+ * that differ for every restore the process sees: src/epoch.c); the
  * digest of a CPU-jitter sample is then appended, taken once per restore
  * by the first seed that names it and reused by the others, and taken
  * anew in a child process. SHAKERAND_OK; SHAKERAND_EENTROPY (out

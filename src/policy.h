@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The system generator's policy, the one place in the C core (private):
- * the reseed budget (src/system.c) and the seed derivation's sizes and
- * TurboSHAKE256 domain bytes (src/entropy/conditioner.c, src/system.c).
+ * the reseed budget (src/system_seed.c) and the seed derivation's sizes and
+ * TurboSHAKE256 domain bytes (src/entropy/conditioner.c, src/system_seed.c).
  * docs/system.md states the policy in prose.
  *
  * The same values are the reference model's SYSTEM_POLICY
@@ -26,7 +26,7 @@
 /* The reseed budget: after SHAKERAND_RESEED_BYTES of output or
  * SHAKERAND_RESEED_SECONDS, whichever comes first. The clock is read once
  * SHAKERAND_CLOCK_CHECK_BYTES have been drawn since it was last read (in
- * the C core, when the output it makes ahead runs out: src/system.c), and
+ * the C core, when the output it makes ahead runs out: src/system_seed.c), and
  * a large request is served in pieces of at most SHAKERAND_MAX_PIECE_BYTES,
  * each through the checks. */
 #define SHAKERAND_RESEED_BYTES ((uint64_t)16 << 20)
@@ -78,7 +78,7 @@ extern "C" {
 /* Test hook (testing library only): keys `engine` of `kind` as the system
  * generator keys its engine from SHAKERAND_SEED_MATERIAL_BYTES of seed
  * material, and the caller's bytes of a reseed when `extra` is not NULL
- * (src/system.c key_engine), so a test can hold the derivation to known
+ * (src/system_seed.c key_engine), so a test can hold the derivation to known
  * answers. SHAKERAND_EINVAL for a kind the system generator does not run. */
 int shakerand_system_key_engine_for_testing(shakerand_engine *engine, shakerand_kind kind,
                                             const unsigned char *material, const void *extra,

@@ -29,7 +29,6 @@
  * serves the request again from a fresh seed if it was.
  */
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
 

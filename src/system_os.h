@@ -72,8 +72,9 @@ uintptr_t shakerand_system_tls_get(void);
 void shakerand_system_tls_set(uintptr_t word);
 /* Makes the slot if it does not exist yet (once per process, whichever
  * thread comes first); shakerand_system_hooks_install makes it too, and
- * fails if it cannot. Whether it exists. */
+ * fails if it cannot. */
 void shakerand_system_tls_setup(void);
+/* Whether the slot exists. */
 int shakerand_system_tls_ready(void);
 #endif
 
