@@ -17,9 +17,9 @@
 # Usage: tests/vm/run.sh [SCENARIO...]     (default: all, one line each)
 #        tests/vm/run.sh fetch | build       (only that step)
 #
-# What it fetches, by package name through an apt configuration of its own
-# (sources, lists, cache and an empty dpkg status under the cache folder;
-# the system's apt is not touched), into ${SHAKERAND_VM_CACHE:-~/.cache/
+# What it fetches, by package name through tools/private-apt.sh (an apt
+# state of its own under the cache folder; the system's is not touched),
+# into ${SHAKERAND_VM_CACHE:-~/.cache/
 # shakerand-vm}: Debian 13's qemu-system-x86 and its library closure, run
 # through that release's own dynamic loader (Debian 12's libc is too old
 # for it); trixie-backports' cloud kernel and two of its modules
