@@ -111,7 +111,8 @@ JNIEXPORT jstring JNICALL Java_org_shakerand_NativeLib_sources(JNIEnv *env, jcla
  * starts from its parent's). On Linux the word is alone in an anonymous mapping marked
  * MADV_WIPEONFORK. Where the kernel refuses that (before Linux 4.14) or the mapping fails,
  * there is none: the buffers are not used, and every draw calls the C core, which then compares
- * the pid on every call itself (src/system.c). Windows has no fork: a plain word, never wiped. */
+ * the pid on every call itself (seeded_here, src/system_state.h). Windows has no fork: a plain
+ * word, never wiped. */
 static _Atomic uint64_t fork_marks_set;
 #if defined(__linux__) && defined(MADV_WIPEONFORK)
 static _Atomic uint64_t *fork_mark;

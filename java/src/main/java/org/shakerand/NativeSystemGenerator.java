@@ -148,7 +148,7 @@ final class NativeSystemGenerator implements SystemGenerator.Backend {
     // The fork mark (shakerand_jni.c), compared like the epoch words. Without one nothing tells a
     // raw-forked child's buffer from its parent's but the pid, a system call, as the C core's
     // state where the kernel refuses MADV_WIPEONFORK: then there are no buffers, and every value
-    // is a call into the core, which compares the pid on each (src/system.c).
+    // is a call into the core, which compares the pid on each (seeded_here, system_state.h).
     private static final ByteBuffer MARK = NativeLib.forkMarkWord();
     /** Whether platform threads have buffers: only where a fork zeroes the mark. */
     static final boolean BUFFERED = MARK != null;
