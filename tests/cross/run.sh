@@ -59,8 +59,9 @@ check "x86-64 native" "$tmp/x86" rdrand present $hex
 # each architecture against this machine's CPython headers (built, not run).
 py_include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 for triple in powerpc64le-linux-gnu aarch64-linux-gnu s390x-linux-gnu; do
-    (cd "$root" && $triple-gcc -std=c11 -O2 -fPIC -shared -fvisibility=hidden -Wall -Wextra -Werror \
-        -pthread -Wl,-z,nodelete -DSHAKERAND_BUILDING -Iinclude -Isrc -I"$py_include" \
+    # shellcheck disable=SC2046 # one option a word
+    (cd "$root" && $triple-gcc $(grep -v '^#' src/compile_options.txt) -fPIC -shared -Wall -Wextra -Werror \
+        -pthread -Wl,-z,nodelete -Iinclude -Isrc -I"$py_include" \
         python/ext/*.c $(grep -v '^#' src/sources.txt) -o "$tmp/_core.$triple.so")
     echo "cross $triple: the Python extension compiles and links"
 done

@@ -149,8 +149,9 @@ for target in aarch64-macos x86_64-macos x86_64-freebsd; do
     case $target in
     x86_64-freebsd) flags="-fPIC -pthread -Wl,-z,nodelete" ;;
     esac
-    if "$zig" cc -target $target $flags -std=c11 -O3 -fvisibility=hidden -Wall -Wextra -Werror \
-            -DSHAKERAND_BUILDING -I "$root/include" -I "$root/src" -I "$py_include" \
+    # shellcheck disable=SC2046 # setup.py's options (src/compile_options.txt), one a word
+    if "$zig" cc -target $target $flags $(grep -v '^#' "$root/src/compile_options.txt") -Wall -Wextra -Werror \
+            -I "$root/include" -I "$root/src" -I "$py_include" \
             -shared -o "$work/_core.$target.so" "$root"/python/ext/*.c \
             $(sed -n "s|^\(src/.*\.c\)$|$root/\1|p" "$root/src/sources.txt"); then
         echo "platform $target: the Python extension compiles and links (CPython $(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])') headers)"
