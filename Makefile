@@ -227,7 +227,7 @@ test-java-cross:
 # name into ~/.cache/shakerand-vm, six scenarios with their verdicts written
 # down for every front end (the runtimes' on a read-only disk). A first run
 # also builds the test-only QEMU that keeps the VM generation counter
-# (scenario 6, about 10 minutes); about 270 s when cached (docs/system.md).
+# (scenario 6, about 10 minutes); about 270 to 360 s when cached (docs/system.md).
 # make test runs test-vm-cached: every scenario whose QEMU is at hand,
 # scenario 6 only once make test-vm has built its QEMU (it says so).
 test-vm:
