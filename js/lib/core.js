@@ -625,17 +625,15 @@ export function create(instance, host, { testing = false } = {}) {
       const heads = []; // each piece's first pair, against a stub that copies a piece
       try {
         while (done < length) {
-          if (done > 0 && watching) {
-            watchPage();
-            if (nativeOff) break;
-          }
+          if (done > 0 && watching) watchPage();
           let size = Math.min(nativePiece, length - done);
           // The last piece NATIVE_FILL bytes at least, for its check.
           if (length - done - size > 0 && length - done - size < NATIVE_FILL) size -= NATIVE_FILL;
           const piece = out.subarray(done, done + size);
           const skip = -piece.byteOffset & 3; // the piece's whole aligned words
           const u = new Int32Array(piece.buffer, piece.byteOffset + skip, (size - skip) >>> 2);
-          armPiece(u);
+          armPiece(u); // its draws may refill, and so see a restore
+          if (nativeOff) break;
           nativeFill(piece);
           why = "the host's native generator wrote too few distinct values";
           if (!looksFilled(piece, 0) || !looksFilled(piece, size - 32)) throw new Error(why);

@@ -188,6 +188,34 @@ test('restore: a native fill after a move goes through WebAssembly, also from th
   assert.ok(out.subarray(NATIVE_FILL).filter((x) => x !== 0).length > 3 * NATIVE_FILL * 0.97, 'the rest filled');
 });
 
+test('restore: a move seen at the refill the native check\'s own draws make stops that piece going native', () => {
+  // The page moves right after the call's first read, so the call's entry
+  // sees nothing and the refill inside the piece's armed draws sees it.
+  const file = page();
+  let reads = 0;
+  let armed = false;
+  const fsForHost = {
+    ...fs,
+    readSync: (...args) => {
+      const n = fs.readSync(...args);
+      if (armed && ++reads === 1) setWord(file, DISRUPTION, 2n);
+      return n;
+    },
+  };
+  const { api, calls } = instance(file, { nativeFill: varied, fsForHost });
+  // 4 buffered words left (fills of 256 bytes or less come from the
+  // buffer), so that the armed draws refill.
+  api.randomBytes(4);
+  for (let i = 0; i < 15; i++) api.randomBytes(256);
+  api.randomBytes(4 * (1024 - 1 - 15 * 64 - 4));
+  armed = true;
+  const out = api.randomBytes(NATIVE_FILL);
+  assert.equal(reads, 2, 'the entry\'s read, then the refill\'s');
+  assert.equal(calls.native, 0, 'no native piece after the move');
+  assert.equal(calls.kernel.length, 1, 'the restore\'s reseed');
+  assert.ok(out.filter((x) => x !== 0).length > NATIVE_FILL * 0.97, 'filled');
+});
+
 test('restore: a move during a call that draws many words is seen at its next refill', () => {
   const moved = page();
   const a = instance(moved).api;
