@@ -81,14 +81,13 @@ final class JavaSystemGenerator implements SystemGenerator.Backend {
      * seed, not a channel: an interrupt cannot close it, and nothing stays open for a checkpoint.
      */
     static final Path URANDOM = Path.of("/dev/urandom");
-    private static final boolean KERNEL = isCharacterDevice(URANDOM);
+    private static final boolean KERNEL = readableKernel();
     private static final SecureRandom OS = KERNEL ? null : osSource();
     private static long counter;
 
-    private static boolean isCharacterDevice(Path p) {
+    private static boolean readableKernel() {
         try {
-            Object mode = Files.getAttribute(p, "unix:mode");
-            return mode instanceof Integer && ((Integer) mode & 0170000) == 0020000 && Files.isReadable(p);
+            return VmClock.isCharacterDevice(URANDOM) && Files.isReadable(URANDOM);
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException
                 | SecurityException e) {
             return false; // no such file, or no "unix" view (Windows)

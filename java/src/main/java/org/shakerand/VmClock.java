@@ -93,8 +93,7 @@ final class VmClock {
             // no O_NONBLOCK (the C core opens with it first). Following a symlink, as open does.
             BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
             if (device) {
-                Object mode = Files.getAttribute(path, "unix:mode");
-                if (!(mode instanceof Integer) || ((Integer) mode & S_IFMT) != S_IFCHR) {
+                if (!isCharacterDevice(path)) {
                     return null;
                 }
             } else if (!a.isRegularFile() || a.size() < ABI_BYTES) {
@@ -124,6 +123,15 @@ final class VmClock {
             }
             return null; // absent, unreadable, or no "unix" view: nothing watched
         }
+    }
+
+    /**
+     * Whether path names a character device (following a symlink); throws where there is no
+     * "unix" attribute view (Windows) or no such file.
+     */
+    static boolean isCharacterDevice(Path path) throws IOException {
+        Object mode = Files.getAttribute(path, "unix:mode");
+        return mode instanceof Integer && ((Integer) mode & S_IFMT) == S_IFCHR;
     }
 
     /**
